@@ -1,0 +1,69 @@
+import Glibc
+import Lamina
+
+/// Chapter 1: the run loop. Observers at the pipeline's named orders watch `beforeWaiting`, a
+/// repeating timer ticks three times, and a worker thread hands the main thread a block with
+/// `perform` + `wakeUp` — the way async display results come back in later chapters.
+func runChapterOne() {
+    let loop = EventLoop.main
+    narrate("""
+        EventLoop.main runs the main thread. Each iteration: beforeTimers, beforeSources, blocks,
+        sources; then, when there is nothing left to do, beforeWaiting — where Core Animation
+        commits — sleep, afterWaiting, and ONE thing that woke the loop (a timer, a performed
+        block's wake-up, the main dispatch queue).
+        """)
+
+    // The pipeline's phases, each at its own order. Lower orders run first in a pass.
+    let phases: [(String, Int)] = [
+        ("beforeCommit", EventLoop.Order.beforeCommit),
+        ("transactionCommit", EventLoop.Order.transactionCommit),
+        ("afterCommit", EventLoop.Order.afterCommit),
+        ("updateTransaction", EventLoop.Order.updateTransaction),
+    ]
+    // Added in reverse, to show that order, not insertion, decides who runs first.
+    let observers = phases.reversed().map { name, order in
+        EventLoop.Observer(activities: [.beforeWaiting, .exit], order: order, name: name) { _, activity in
+            narrate("  \(activity) → \(name) observer (order \(order))")
+        }
+    }
+    for observer in observers { loop.add(observer, to: .common) }
+
+    let wake = EventLoop.Observer(activities: .afterWaiting, order: 0, name: "wake reporter") { _, _ in
+        narrate("  afterWaiting: the loop woke up")
+    }
+    loop.add(wake, to: .common)
+
+    let ticks = TickCounter()
+    let timer = EventLoop.Timer(after: .milliseconds(20), interval: .milliseconds(20), name: "tick") { timer in
+        let tick = ticks.increment()
+        narrate("  timer tick \(tick) (fires after afterWaiting, never before)")
+        if tick == 3 {
+            timer.invalidate()
+            narrate("  timer invalidated after three ticks")
+        }
+    }
+    loop.add(timer, to: .common)
+
+    let worker = startThread(named: "worker") {
+        usleep(90_000)
+        narrate("  [worker] perform { … } + wakeUp() from another thread")
+        loop.perform {
+            narrate("  block from the worker runs on the main thread; stopping the loop")
+            loop.stop()
+        }
+        loop.wakeUp()
+    }
+
+    narrate("Running the default mode (timeout 2 s)…")
+    let result = loop.run(mode: .default, timeout: .seconds(2))
+    narrate("run returned \(result)")
+    joinThread(worker)
+
+    for observer in observers + [wake] { observer.invalidate() }
+}
+
+/// Prints a line of the tour and records it in the trace, so both tell the same story.
+func narrate(_ text: String) {
+    print(text)
+    Trace.instant(.loop, "narration", arguments: ["text": text])
+}

@@ -1,0 +1,35 @@
+// PipelineTour: a narrated run through Lamina's pipeline, one chapter per stage.
+//
+//   swift run PipelineTour              every chapter written so far
+//   swift run PipelineTour 1            chapter 1 only
+//   swift run PipelineTour --trace-out PATH   where to write the Chrome trace (default trace.json)
+//
+// Each chapter prints what happens as it happens, then the trace timeline of its run. All
+// chapters' events go into one Chrome-trace file: open it at https://ui.perfetto.dev.
+//
+// The entry point is synchronous on purpose: after the first `await` of an async main, code no
+// longer runs on the main thread, and EventLoop.main belongs to the main thread.
+import Lamina
+
+let options = TourOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+let chapters: [(number: Int, title: String, run: () -> Void)] = [
+    (1, "The run loop", runChapterOne),
+]
+
+let recorder = TraceRecorder()
+Trace.setThreadName("main")
+for chapter in chapters where options.chapters.isEmpty || options.chapters.contains(chapter.number) {
+    print("\n══ Chapter \(chapter.number): \(chapter.title) ══\n")
+    recorder.removeAll()
+    Trace.start(into: recorder)
+    chapter.run()
+    Trace.stop()
+    print("\n── Trace of chapter \(chapter.number) (time since start, thread, category, event) ──")
+    print(recorder.textTimeline())
+    do {
+        try recorder.writeChromeTrace(toPath: options.traceOutputPath)
+        print("Chrome trace written to \(options.traceOutputPath): open it at https://ui.perfetto.dev")
+    } catch {
+        print("Could not write the Chrome trace: \(error)")
+    }
+}

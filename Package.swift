@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+// Lamina: the iOS drawing pipeline, headless, on Linux. See Docs/README.md.
+import PackageDescription
+
+/// A Debian system library reached through pkg-config, with the apt package that provides it.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "Lamina",
+    products: [
+        .library(name: "Lamina", targets: ["Lamina"]),
+        .library(name: "LaminaTrace", targets: ["LaminaTrace"]),
+        .library(name: "LaminaLoop", targets: ["LaminaLoop"]),
+        .executable(name: "PipelineTour", targets: ["PipelineTour"]),
+    ],
+    targets: [
+        // C libraries from Debian, each behind a module map and a shim header.
+        systemLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
+        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
+        systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
+        systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
+        systemLibrary("CXCB", pkgConfig: "xcb", apt: "libxcb1-dev"),
+        // The one C target: what cannot be Swift (DESIGN.md, "Modules").
+        .target(
+            name: "CLaminaShims",
+            linkerSettings: [
+                .linkedLibrary("icuuc"),
+                .linkedLibrary("png16"),
+                .linkedLibrary("jpeg"),
+                .linkedLibrary("dispatch"),
+            ]
+        ),
+
+        .target(name: "LaminaTrace"),
+        .target(name: "LaminaLoop", dependencies: ["LaminaTrace", "CLaminaShims"]),
+        .target(name: "Lamina", dependencies: ["LaminaTrace", "LaminaLoop"]),
+
+        .executableTarget(name: "PipelineTour", dependencies: ["Lamina"], path: "Examples/PipelineTour"),
+
+        .testTarget(
+            name: "SystemLibrariesTests",
+            dependencies: ["CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CXCB", "CLaminaShims"]
+        ),
+        .testTarget(name: "LaminaTraceTests", dependencies: ["LaminaTrace"]),
+        .testTarget(name: "LaminaLoopTests", dependencies: ["LaminaLoop", "LaminaTrace"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,53 @@
+// Linux readiness primitives for EventLoop: epoll, eventfd, timerfd and the kernel thread id.
+// Swift's Glibc module does not export <sys/epoll.h>, <sys/eventfd.h> or <sys/timerfd.h>.
+#ifndef LAMINA_IO_H
+#define LAMINA_IO_H
+
+#include <stdint.h>
+
+/// Readiness interest bits for lamina_epoll_add (EPOLLIN and EPOLLOUT).
+enum {
+    LAMINA_IO_READABLE = 1,
+    LAMINA_IO_WRITABLE = 4,
+};
+
+/// The calling thread's kernel id (gettid). The main thread's id equals the process id.
+int32_t lamina_current_thread_id(void);
+/// The process id.
+int32_t lamina_process_id(void);
+
+/// A new close-on-exec epoll instance, or -1 with errno set.
+int32_t lamina_epoll_create(void);
+/// Adds `fd` to the set, edge-triggered, with `interest` (LAMINA_IO_* bits). 0 or -errno.
+int32_t lamina_epoll_add(int32_t epfd, int32_t fd, uint32_t interest);
+/// Removes `fd` from the set. 0 or -errno.
+int32_t lamina_epoll_remove(int32_t epfd, int32_t fd);
+/// Waits for one ready fd: `timeout_ns` < 0 waits forever, 0 polls. Returns the ready fd and
+/// stores its readiness bits in `*ready`, or -1 when the wait ended with nothing ready (timeout or
+/// signal).
+int32_t lamina_epoll_wait_one(int32_t epfd, int64_t timeout_ns, uint32_t *ready);
+
+/// A new non-blocking, close-on-exec eventfd, or -1 with errno set.
+int32_t lamina_eventfd_create(void);
+/// Adds one to the eventfd's counter, making it readable.
+void lamina_eventfd_signal(int32_t fd);
+/// Reads (and so clears) the counter; returns whether it was non-zero.
+int32_t lamina_eventfd_drain(int32_t fd);
+
+/// A new non-blocking, close-on-exec CLOCK_MONOTONIC timerfd, or -1 with errno set.
+int32_t lamina_timerfd_create(void);
+/// Arms the timer at the absolute CLOCK_MONOTONIC time `deadline_ns`; a negative value disarms it.
+/// A deadline already past makes the fd readable at once.
+void lamina_timerfd_arm(int32_t fd, int64_t deadline_ns);
+/// Reads (and so clears) the expiration count; returns whether it had expired.
+int32_t lamina_timerfd_drain(int32_t fd);
+
+/// Whether `fd` is readable right now (a zero-timeout poll), without consuming anything.
+int32_t lamina_fd_is_readable(int32_t fd);
+/// Closes `fd`.
+void lamina_close(int32_t fd);
+
+/// CLOCK_MONOTONIC now, in nanoseconds.
+int64_t lamina_monotonic_now_ns(void);
+
+#endif

@@ -1,0 +1,198 @@
+import CLaminaShims
+import LaminaTrace
+
+extension EventLoop {
+    /// Runs the default mode until ``stop()`` is called or the mode has nothing left that could
+    /// wake it (CFRunLoopRun). Owning thread only.
+    public func run() {
+        while true {
+            let result = run(mode: .default, timeout: .seconds(1e10), returnAfterSourceHandled: false)
+            if result == .stopped || result == .finished { return }
+        }
+    }
+
+    /// Runs `mode` until its timeout passes, ``stop()`` is called, it has nothing left that could
+    /// wake it, or — with `returnAfterSourceHandled` — a source was handled
+    /// (CFRunLoopRunInMode). Owning thread only: calling it from another thread stops the process.
+    /// Runs nest: calling it from a handler starts a run of its own, with its own `entry` and
+    /// `exit`.
+    ///
+    /// A mode that does not exist or is empty (no sources, timers or blocks for it) returns
+    /// ``RunResult/finished`` at once, without calling any observer; observers never keep a mode
+    /// alive. On the main thread a common mode is never empty, because `DispatchQueue.main` counts
+    /// as a source. A timeout of zero or less runs exactly one iteration, which polls; a timeout
+    /// beyond about 16 years waits forever.
+    ///
+    /// One run, as CFRunLoop does it:
+    /// 1. `entry` observers.
+    /// 2. Each iteration:
+    ///    1. `beforeTimers` observers, then `beforeSources` observers.
+    ///    2. Performed blocks for this mode.
+    ///    3. Signalled sources; if one was performed, blocks again, and the iteration polls.
+    ///    4. On the main loop: if the main queue has work and the last wake was not for it, drain
+    ///       it now and skip to step 7 (no `beforeWaiting`/`afterWaiting`).
+    ///    5. `beforeWaiting` observers (unless polling) — where transactions commit.
+    ///    6. Sleep until one thing wakes the loop — its wake-up, this mode's timers, the main queue
+    ///       — or, when polling, just look. Then `afterWaiting` observers (unless polling).
+    ///    7. Handle the one thing that woke it: fire due timers, or drain the main queue.
+    ///    8. Blocks again; then decide: handled a source and asked to return → `handledSource`;
+    ///       past the timeout → `timedOut`; stopped → `stopped`; mode empty → `finished`;
+    ///       otherwise iterate.
+    /// 3. `exit` observers.
+    @discardableResult
+    public func run(mode: Mode, timeout: Duration, returnAfterSourceHandled: Bool = false) -> RunResult {
+        requireOwnerThread("run(mode:timeout:returnAfterSourceHandled:)")
+        guard mode != .common else { return .finished }
+        let entered: (state: ModeState, run: RunState, previous: ModeState?)? = lock.withLock {
+            guard let state = modes[mode.name], !isEmpty(state) else { return nil }
+            let run = RunState(ignoresWakeUps: false)
+            runs.append(run)
+            let previous = currentModeState
+            currentModeState = state
+            return (state, run, previous)
+        }
+        guard let (state, run, previous) = entered else {
+            if Trace.isEnabled { Trace.instant(.loop, "run \(mode.name): finished, mode empty") }
+            return .finished
+        }
+        if Trace.isEnabled { Trace.begin(.loop, "run \(mode.name)") }
+        notifyObservers(.entry, in: state)
+        let result = iterate(state, run: run, timeout: timeout, returnAfterSourceHandled: returnAfterSourceHandled)
+        notifyObservers(.exit, in: state)
+        lock.withLock {
+            runs.removeLast()
+            currentModeState = previous
+        }
+        if Trace.isEnabled { Trace.end(.loop, "run \(mode.name)", arguments: ["result": result.description]) }
+        return result
+    }
+
+    /// What ended a wait: one thing only, as epoll is asked for one ready fd.
+    enum Wake {
+        case nothing, wakeUp, timer, mainQueue
+    }
+
+    private func iterate(_ state: ModeState, run: RunState, timeout: Duration, returnAfterSourceHandled: Bool) -> RunResult {
+        // A stop() from an `entry` observer ends the run before its first iteration.
+        if lock.withLock({ run.isStopped }) {
+            lock.withLock { run.isStopped = false }
+            return .stopped
+        }
+        let mainQueue = watchedMainQueueHandle(for: state)
+        let pollsOnly = timeout <= .zero
+        let deadline = deadline(after: timeout)
+        var didDrainMainQueueLastTime = true
+        while true {
+            lock.withLock { run.ignoresWakeUps = false }
+            notifyObservers(.beforeTimers, in: state)
+            notifyObservers(.beforeSources, in: state)
+            performBlocks(in: state)
+            var handled = performSources(in: state, stopAfterOne: returnAfterSourceHandled)
+            if handled { performBlocks(in: state) }
+            let polls = handled || pollsOnly
+
+            let wake: Wake
+            if mainQueue >= 0 && !didDrainMainQueueLastTime && takeReadiness(of: mainQueue) {
+                wake = .mainQueue
+            } else {
+                didDrainMainQueueLastTime = false
+                if !polls { notifyObservers(.beforeWaiting, in: state) }
+                wake = sleep(in: state, run: run, mainQueue: mainQueue, until: polls ? nil : deadline)
+                if !polls { notifyObservers(.afterWaiting, in: state) }
+            }
+            lock.withLock { run.ignoresWakeUps = true }
+
+            switch wake {
+            case .nothing, .wakeUp:
+                break
+            case .timer:
+                if !fireDueTimers(in: state) {
+                    lock.withLock { state.armTimerFD() }
+                }
+            case .mainQueue:
+                drainMainQueue()
+                handled = true
+                didDrainMainQueueLastTime = true
+            }
+            performBlocks(in: state)
+
+            if let result = lock.withLock({ endOfIteration(state, run: run, handled: handled, returnAfterSourceHandled: returnAfterSourceHandled, deadline: pollsOnly ? nil : deadline) }) {
+                return result
+            }
+        }
+    }
+
+    /// The run's result after an iteration, or nil to iterate again. Lock held. A nil deadline
+    /// means the run polls once and so has always timed out.
+    private func endOfIteration(_ state: ModeState, run: RunState, handled: Bool, returnAfterSourceHandled: Bool, deadline: Instant?) -> RunResult? {
+        if handled && returnAfterSourceHandled { return .handledSource }
+        if deadline.map({ $0 < now }) ?? true { return .timedOut }
+        if run.isStopped {
+            run.isStopped = false
+            return .stopped
+        }
+        if isEmpty(state) { return .finished }
+        return nil
+    }
+
+    /// `now + timeout`, or ``Instant/distantFuture`` beyond about 16 years (CF's limit).
+    private func deadline(after timeout: Duration) -> Instant {
+        let limit = Duration.seconds(504_911_232)
+        return timeout > limit ? .distantFuture : now.advanced(by: timeout)
+    }
+
+    /// Sleeps on `state`'s epoll set (plus the main queue's fd, while asleep) until one fd is
+    /// ready or `deadline` passes; a nil deadline only looks. Reads the ready fd to clear it.
+    private func sleep(in state: ModeState, run: RunState, mainQueue: Int32, until deadline: Instant?) -> Wake {
+        lock.withLock { isSleeping = true }
+        if mainQueue >= 0 { _ = lamina_epoll_add(state.epollFD, mainQueue, UInt32(LAMINA_IO_READABLE)) }
+        let timeout: Int64
+        if let deadline {
+            timeout = deadline == .distantFuture ? -1 : max(now.duration(to: deadline).saturatedNanoseconds, 0)
+        } else {
+            timeout = 0
+        }
+        if Trace.isEnabled && timeout != 0 { Trace.begin(.loop, "sleep") }
+        var readiness: UInt32 = 0
+        let ready = lamina_epoll_wait_one(state.epollFD, timeout, &readiness)
+        let wake: Wake
+        switch ready {
+        case wakeFD:
+            _ = lamina_eventfd_drain(wakeFD)
+            wake = .wakeUp
+        case state.timerFD:
+            _ = lamina_timerfd_drain(state.timerFD)
+            wake = .timer
+        case mainQueue where mainQueue >= 0:
+            _ = lamina_eventfd_drain(mainQueue)
+            wake = .mainQueue
+        default:
+            wake = .nothing
+        }
+        if Trace.isEnabled && timeout != 0 { Trace.end(.loop, "sleep", arguments: ["woke by": "\(wake)"]) }
+        if mainQueue >= 0 { _ = lamina_epoll_remove(state.epollFD, mainQueue) }
+        lock.withLock {
+            run.ignoresWakeUps = true
+            isSleeping = false
+        }
+        return wake
+    }
+
+    /// Reads `fd` if it is readable now; true if it was.
+    private func takeReadiness(of fd: Int32) -> Bool {
+        lamina_fd_is_readable(fd) != 0 && lamina_eventfd_drain(fd) != 0
+    }
+
+    /// Whether `state` has nothing that could wake a run of it. Lock held.
+    ///
+    /// Observers do not count. On the main loop's thread, outside a main-queue drain, a common
+    /// mode is never empty: the main queue is its source.
+    func isEmpty(_ state: ModeState) -> Bool {
+        if isMain && !isDrainingMainQueue && lamina_current_thread_id() == ownerThreadID
+            && commonModeNames.contains(state.name)
+        {
+            return false
+        }
+        return state.sources.isEmpty && state.timers.isEmpty && !hasPendingBlock(for: state)
+    }
+}

@@ -1,0 +1,47 @@
+import Synchronization
+
+/// Which loops an observer, timer or source is scheduled in, and in how many of each loop's
+/// modes. As in CF, observers and timers belong to one loop at a time (adding one to a second
+/// loop is silently ignored) and are free again once removed from every mode; sources may be
+/// scheduled in several loops.
+final class LoopMembership: Sendable {
+    private struct Entry {
+        weak var loop: EventLoop?
+        var modeCount: Int
+    }
+
+    private let isExclusive: Bool
+    private let entries = Mutex<[Entry]>([])
+
+    init(exclusive: Bool) {
+        isExclusive = exclusive
+    }
+
+    /// Records one more mode of `loop`; false when the item belongs to another loop.
+    func claim(for loop: EventLoop) -> Bool {
+        entries.withLock { entries in
+            entries.removeAll { $0.loop == nil }
+            if let index = entries.firstIndex(where: { $0.loop === loop }) {
+                entries[index].modeCount += 1
+                return true
+            }
+            if isExclusive && !entries.isEmpty { return false }
+            entries.append(Entry(loop: loop, modeCount: 1))
+            return true
+        }
+    }
+
+    /// Records one mode of `loop` less; the loop is forgotten when none is left.
+    func release(for loop: EventLoop) {
+        entries.withLock { entries in
+            guard let index = entries.firstIndex(where: { $0.loop === loop }) else { return }
+            entries[index].modeCount -= 1
+            if entries[index].modeCount <= 0 { entries.remove(at: index) }
+        }
+    }
+
+    /// The loops the item is scheduled in now.
+    var loops: [EventLoop] {
+        entries.withLock { entries in entries.compactMap(\.loop) }
+    }
+}
