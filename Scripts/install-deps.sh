@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Lamina builds, tests and runs its X11 demos with (DESIGN.md,
+# "Modules"): the C libraries behind CCairo, CFreeType, CHarfBuzz, CFontconfig, CXCB and
+# CLaminaShims, the DejaVu fonts the tests use, and Xvfb for X11 tests.
+# Idempotent: installs only what is missing, and runs apt-get update only when something is.
+set -euo pipefail
+
+packages=(
+    pkg-config
+    libcairo2-dev
+    libfreetype-dev
+    libharfbuzz-dev
+    libfontconfig1-dev
+    libicu-dev
+    libjpeg62-turbo-dev
+    libpng-dev
+    libxcb1-dev
+    fonts-dejavu-core
+    xvfb
+    xauth
+)
+
+missing=()
+for package in "${packages[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+    if [[ "$status" != "install ok installed" ]]; then
+        missing+=("$package")
+    fi
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+    echo "install-deps: all ${#packages[@]} packages already installed; nothing to do."
+    exit 0
+fi
+
+sudo_cmd=()
+if [[ $(id -u) -ne 0 ]]; then
+    if command -v sudo >/dev/null 2>&1; then
+        sudo_cmd=(sudo)
+    else
+        echo "install-deps: missing ${missing[*]}, and not root with no sudo to install them." >&2
+        exit 1
+    fi
+fi
+
+"${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
+"${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "install-deps: installed ${missing[*]}."
