@@ -69,7 +69,7 @@ extension EventLoop {
     // MARK: - Bookkeeping shared by the three kinds of item
 
     func add(_ item: LoopItem, to mode: Mode) {
-        guard item.isValid else { return }
+        guard item.isValid, !item.membership.belongsToAnotherLoop(than: self) else { return }
         let scheduled: [(Source, Mode)] = lock.withLock {
             var targets: [ModeState] = []
             if mode == .common {

@@ -185,12 +185,10 @@ extension EventLoop {
 
     /// Whether `state` has nothing that could wake a run of it. Lock held.
     ///
-    /// Observers do not count. On the main loop's thread, outside a main-queue drain, a common
-    /// mode is never empty: the main queue is its source.
+    /// Observers do not count. On the main loop (which runs only on the main thread), outside a
+    /// main-queue drain, a common mode is never empty: the main queue is its source.
     func isEmpty(_ state: ModeState) -> Bool {
-        if isMain && !isDrainingMainQueue && lamina_current_thread_id() == ownerThreadID
-            && commonModeNames.contains(state.name)
-        {
+        if isMain && !isDrainingMainQueue && commonModeNames.contains(state.name) {
             return false
         }
         return state.sources.isEmpty && state.timers.isEmpty && !hasPendingBlock(for: state)

@@ -31,6 +31,12 @@ final class LoopMembership: Sendable {
         }
     }
 
+    /// Whether the item belongs to a loop other than `loop` (only observers and timers can).
+    func belongsToAnotherLoop(than loop: EventLoop) -> Bool {
+        guard isExclusive else { return false }
+        return entries.withLock { entries in entries.contains { $0.loop != nil && $0.loop !== loop } }
+    }
+
     /// Records one mode of `loop` less; the loop is forgotten when none is left.
     func release(for loop: EventLoop) {
         entries.withLock { entries in
