@@ -17,7 +17,6 @@ let chapters: [(number: Int, title: String, run: () -> Void)] = [
 ]
 
 let recorder = TraceRecorder()
-Trace.setThreadName("main")
 for chapter in chapters where options.chapters.isEmpty || options.chapters.contains(chapter.number) {
     print("\n══ Chapter \(chapter.number): \(chapter.title) ══\n")
     recorder.removeAll()
