@@ -6,7 +6,7 @@ import Lamina
 /// `perform` + `wakeUp` — the way async display results come back in later chapters.
 func runChapterOne() {
     let loop = EventLoop.main
-    narrate("""
+    print("""
         EventLoop.main runs the main thread. Each iteration: beforeTimers, beforeSources, blocks,
         sources; then, when there is nothing left to do, beforeWaiting — where Core Animation
         commits — sleep, afterWaiting, and ONE thing that woke the loop (a timer, a performed
@@ -23,38 +23,40 @@ func runChapterOne() {
     // Added in reverse, to show that order, not insertion, decides who runs first.
     let observers = phases.reversed().map { name, order in
         EventLoop.Observer(activities: [.beforeWaiting, .exit], order: order, name: name) { _, activity in
-            narrate("  \(activity) → \(name) observer (order \(order))")
+            say("  \(activity) → \(name) observer (order \(order))")
         }
     }
     for observer in observers { loop.add(observer, to: .common) }
 
     let wake = EventLoop.Observer(activities: .afterWaiting, order: 0, name: "wake reporter") { _, _ in
-        narrate("  afterWaiting: the loop woke up")
+        say("  afterWaiting: the loop woke up")
     }
     loop.add(wake, to: .common)
 
     let ticks = TickCounter()
     let timer = EventLoop.Timer(after: .milliseconds(20), interval: .milliseconds(20), name: "tick") { timer in
         let tick = ticks.increment()
-        narrate("  timer tick \(tick) (fires after afterWaiting, never before)")
+        say("  timer tick \(tick) (fires after afterWaiting, never before)")
         if tick == 3 {
             timer.invalidate()
-            narrate("  timer invalidated after three ticks")
+            say("  timer invalidated after three ticks")
         }
     }
     loop.add(timer, to: .common)
 
     let worker = startThread(named: "worker") {
         usleep(90_000)
-        narrate("  [worker] perform { … } + wakeUp() from another thread")
+        // A flow joins the two threads' events: Perfetto draws it as an arrow.
+        let handOff = Trace.newFlowID()
+        narrate("  [worker] perform { … } + wakeUp() from another thread", flow: handOff)
         loop.perform {
-            narrate("  block from the worker runs on the main thread; stopping the loop")
+            narrate("  block from the worker runs on the main thread; stopping the loop", flow: handOff)
             loop.stop()
         }
         loop.wakeUp()
     }
 
-    narrate("Running the default mode (timeout 2 s)…")
+    say("Running the default mode (timeout 2 s)…")
     let result = loop.run(mode: .default, timeout: .seconds(2))
     narrate("run returned \(result)")
     joinThread(worker)
@@ -62,8 +64,14 @@ func runChapterOne() {
     for observer in observers + [wake] { observer.invalidate() }
 }
 
-/// Prints a line of the tour and records it in the trace, so both tell the same story.
-func narrate(_ text: String) {
+/// Prints a line of the tour; what it describes is already in the trace.
+func say(_ text: String) {
     print(text)
-    Trace.instant(.loop, "narration", arguments: ["text": text])
+}
+
+/// Prints a line of the tour and records it in the trace too, for steps the loop itself does not
+/// trace (what another thread does).
+func narrate(_ text: String, flow: TraceFlowID? = nil) {
+    print(text)
+    Trace.instant(.loop, String(text.drop { $0 == " " }), flow: flow)
 }

@@ -67,9 +67,10 @@ extension EventLoop {
         return result
     }
 
-    /// What ended a wait: one thing only, as epoll is asked for one ready fd.
+    /// What ended a wait: one thing only, as epoll is asked for one ready fd. `timeout` also
+    /// stands for a poll that found nothing ready.
     enum Wake {
-        case nothing, wakeUp, timer, mainQueue
+        case timeout, wakeUp, timer, mainQueue
     }
 
     private func iterate(_ state: ModeState, run: RunState, timeout: Duration, returnAfterSourceHandled: Bool) -> RunResult {
@@ -103,7 +104,7 @@ extension EventLoop {
             lock.withLock { run.ignoresWakeUps = true }
 
             switch wake {
-            case .nothing, .wakeUp:
+            case .timeout, .wakeUp:
                 break
             case .timer:
                 if !fireDueTimers(in: state) {
@@ -167,9 +168,12 @@ extension EventLoop {
             _ = lamina_eventfd_drain(mainQueue)
             wake = .mainQueue
         default:
-            wake = .nothing
+            wake = .timeout
         }
-        if Trace.isEnabled && timeout != 0 { Trace.end(.loop, "sleep", arguments: ["woke by": "\(wake)"]) }
+        if Trace.isEnabled && timeout != 0 {
+            Trace.end(.loop, "sleep")
+            Trace.instant(.loop, "woken by \(wake)")
+        }
         if mainQueue >= 0 { _ = lamina_epoll_remove(state.epollFD, mainQueue) }
         lock.withLock {
             run.ignoresWakeUps = true
