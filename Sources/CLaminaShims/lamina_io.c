@@ -10,13 +10,17 @@
 #include <time.h>
 #include <unistd.h>
 
+_Static_assert(LAMINA_IO_READABLE == EPOLLIN && LAMINA_IO_WRITABLE == EPOLLOUT, "epoll bits");
+_Static_assert(LAMINA_IO_ERROR == EPOLLERR && LAMINA_IO_HANGUP == EPOLLHUP, "epoll bits");
+_Static_assert(LAMINA_IO_EDGE_TRIGGERED == (uint32_t)EPOLLET, "epoll bits");
+
 int32_t lamina_current_thread_id(void) { return (int32_t)syscall(SYS_gettid); }
 int32_t lamina_process_id(void) { return (int32_t)getpid(); }
 
 int32_t lamina_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
 
 int32_t lamina_epoll_add(int32_t epfd, int32_t fd, uint32_t interest) {
-    struct epoll_event event = {.events = interest | EPOLLET, .data.fd = fd};
+    struct epoll_event event = {.events = interest, .data.fd = fd};
     return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event) == 0 ? 0 : -errno;
 }
 

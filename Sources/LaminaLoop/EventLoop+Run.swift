@@ -146,7 +146,7 @@ extension EventLoop {
     /// ready or `deadline` passes; a nil deadline only looks. Reads the ready fd to clear it.
     private func sleep(in state: ModeState, run: RunState, mainQueue: Int32, until deadline: Instant?) -> Wake {
         lock.withLock { isSleeping = true }
-        if mainQueue >= 0 { _ = lamina_epoll_add(state.epollFD, mainQueue, UInt32(LAMINA_IO_READABLE)) }
+        if mainQueue >= 0 { _ = lamina_epoll_add(state.epollFD, mainQueue, LAMINA_IO_READABLE | LAMINA_IO_EDGE_TRIGGERED) }
         let timeout: Int64
         if let deadline {
             timeout = deadline == .distantFuture ? -1 : max(now.duration(to: deadline).saturatedNanoseconds, 0)

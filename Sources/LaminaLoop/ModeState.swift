@@ -23,8 +23,8 @@ final class ModeState {
         epollFD = lamina_epoll_create()
         timerFD = lamina_timerfd_create()
         precondition(epollFD >= 0 && timerFD >= 0, "Lamina: the system refused an epoll or timer fd for a run-loop mode")
-        _ = lamina_epoll_add(epollFD, wakeFD, UInt32(LAMINA_IO_READABLE))
-        _ = lamina_epoll_add(epollFD, timerFD, UInt32(LAMINA_IO_READABLE))
+        _ = lamina_epoll_add(epollFD, wakeFD, LAMINA_IO_READABLE | LAMINA_IO_EDGE_TRIGGERED)
+        _ = lamina_epoll_add(epollFD, timerFD, LAMINA_IO_READABLE | LAMINA_IO_EDGE_TRIGGERED)
     }
 
     deinit {

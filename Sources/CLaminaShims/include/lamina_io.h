@@ -5,11 +5,14 @@
 
 #include <stdint.h>
 
-/// Readiness interest bits for lamina_epoll_add (EPOLLIN and EPOLLOUT).
-enum {
-    LAMINA_IO_READABLE = 1,
-    LAMINA_IO_WRITABLE = 4,
-};
+/// Interest and readiness bits, equal to epoll's: readable (EPOLLIN), writable (EPOLLOUT),
+/// error (EPOLLERR) and hang-up (EPOLLHUP) are reported; edge-triggered (EPOLLET) is an interest
+/// flag only.
+#define LAMINA_IO_READABLE 0x001u
+#define LAMINA_IO_WRITABLE 0x004u
+#define LAMINA_IO_ERROR 0x008u
+#define LAMINA_IO_HANGUP 0x010u
+#define LAMINA_IO_EDGE_TRIGGERED 0x80000000u
 
 /// The calling thread's kernel id (gettid). The main thread's id equals the process id.
 int32_t lamina_current_thread_id(void);
@@ -18,7 +21,8 @@ int32_t lamina_process_id(void);
 
 /// A new close-on-exec epoll instance, or -1 with errno set.
 int32_t lamina_epoll_create(void);
-/// Adds `fd` to the set, edge-triggered, with `interest` (LAMINA_IO_* bits). 0 or -errno.
+/// Adds `fd` to the set with `interest` (LAMINA_IO_* bits; level-triggered unless
+/// LAMINA_IO_EDGE_TRIGGERED is among them). 0 or -errno.
 int32_t lamina_epoll_add(int32_t epfd, int32_t fd, uint32_t interest);
 /// Removes `fd` from the set. 0 or -errno.
 int32_t lamina_epoll_remove(int32_t epfd, int32_t fd);
