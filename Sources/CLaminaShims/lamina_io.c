@@ -2,6 +2,7 @@
 #include "lamina_io.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -26,6 +27,16 @@ int32_t lamina_epoll_add(int32_t epfd, int32_t fd, uint32_t interest) {
 
 int32_t lamina_epoll_remove(int32_t epfd, int32_t fd) {
     return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, NULL) == 0 ? 0 : -errno;
+}
+
+int32_t lamina_epoll_probe(int32_t fd, uint32_t interest) {
+    // Checked first: the probe's own epoll fd could otherwise take the number of a closed `fd`.
+    if (fcntl(fd, F_GETFD) < 0) return -errno;
+    int epfd = epoll_create1(EPOLL_CLOEXEC);
+    if (epfd < 0) return -errno;
+    int32_t status = lamina_epoll_add(epfd, fd, interest);
+    close(epfd);
+    return status;
 }
 
 int32_t lamina_epoll_wait_one(int32_t epfd, int64_t timeout_ns, uint32_t *ready) {

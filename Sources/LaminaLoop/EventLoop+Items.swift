@@ -18,6 +18,13 @@ extension EventLoop {
         add(.source(source), to: mode)
     }
 
+    /// Adds `source` to `mode` (or to every common mode): its fd joins the mode's epoll set.
+    /// Does nothing if the mode already watches that fd with another source. Any thread; no
+    /// ``wakeUp()`` needed.
+    public func add(_ source: FileDescriptorSource, to mode: Mode) {
+        add(.fileDescriptor(source), to: mode)
+    }
+
     /// Removes `observer` from `mode`. It stays valid: if a pass is under way that has not reached
     /// it yet, it is still called in that pass. Any thread.
     public func remove(_ observer: Observer, from mode: Mode) {
@@ -34,6 +41,11 @@ extension EventLoop {
         remove(.source(source), from: mode)
     }
 
+    /// Removes `source` from `mode`; it stays valid. Any thread.
+    public func remove(_ source: FileDescriptorSource, from mode: Mode) {
+        remove(.fileDescriptor(source), from: mode)
+    }
+
     /// Whether `observer` is in `mode` (for ``Mode/common``: whether it was added to common).
     public func contains(_ observer: Observer, in mode: Mode) -> Bool {
         contains(.observer(observer), in: mode)
@@ -47,6 +59,11 @@ extension EventLoop {
     /// Whether `source` is in `mode` (for ``Mode/common``: whether it was added to common).
     public func contains(_ source: Source, in mode: Mode) -> Bool {
         contains(.source(source), in: mode)
+    }
+
+    /// Whether `source` is in `mode` (for ``Mode/common``: whether it was added to common).
+    public func contains(_ source: FileDescriptorSource, in mode: Mode) -> Bool {
+        contains(.fileDescriptor(source), in: mode)
     }
 
     /// Marks `mode` common: every item added to ``Mode/common`` (before or after) is in it too.
@@ -140,7 +157,14 @@ extension EventLoop {
 
     /// Puts `item` in `state` unless it is there or belongs to another loop. Lock held.
     private func insert(_ item: LoopItem, into state: ModeState) -> Bool {
-        guard !state.contains(item), item.membership.claim(for: self) else { return false }
+        guard !state.contains(item) else { return false }
+        if case .fileDescriptor(let source) = item {
+            guard state.insert(source) else { return false }
+        }
+        guard item.membership.claim(for: self) else {
+            _ = state.remove(item)
+            return false
+        }
         switch item {
         case .observer(let observer):
             state.insert(observer)
@@ -156,6 +180,8 @@ extension EventLoop {
             state.armTimerFD()
         case .source(let source):
             state.sources.append(source)
+        case .fileDescriptor:
+            break
         }
         return true
     }
@@ -167,7 +193,7 @@ extension EventLoop {
         switch item {
         case .timer: state.armTimerFD()
         case .source(let source): return (source, state.mode)
-        case .observer: break
+        case .observer, .fileDescriptor: break
         }
         return nil
     }

@@ -17,7 +17,7 @@ extension EventLoop {
     /// Runs nest: calling it from a handler starts a run of its own, with its own `entry` and
     /// `exit`.
     ///
-    /// A mode that does not exist or is empty (no sources, timers or blocks for it) returns
+    /// A mode that does not exist or is empty (no sources, fd sources, timers or blocks for it) returns
     /// ``RunResult/finished`` at once, without calling any observer; observers never keep a mode
     /// alive. On the main thread a common mode is never empty, because `DispatchQueue.main` counts
     /// as a source. A timeout of zero or less runs exactly one iteration, which polls; a timeout
@@ -32,9 +32,11 @@ extension EventLoop {
     ///    4. On the main loop: if the main queue has work and the last wake was not for it, drain
     ///       it now and skip to step 7 (no `beforeWaiting`/`afterWaiting`).
     ///    5. `beforeWaiting` observers (unless polling) — where transactions commit.
-    ///    6. Sleep until one thing wakes the loop — its wake-up, this mode's timers, the main queue
-    ///       — or, when polling, just look. Then `afterWaiting` observers (unless polling).
-    ///    7. Handle the one thing that woke it: fire due timers, or drain the main queue.
+    ///    6. Sleep until one thing wakes the loop — its wake-up, this mode's timers, one of its fd
+    ///       sources, the main queue — or, when polling, just look. Then `afterWaiting` observers
+    ///       (unless polling).
+    ///    7. Handle the one thing that woke it: fire due timers, call the ready fd source's
+    ///       handler, or drain the main queue. The last two count as a handled source.
     ///    8. Blocks again; then decide: handled a source and asked to return → `handledSource`;
     ///       past the timeout → `timedOut`; stopped → `stopped`; mode empty → `finished`;
     ///       otherwise iterate.
@@ -69,8 +71,19 @@ extension EventLoop {
 
     /// What ended a wait: one thing only, as epoll is asked for one ready fd. `timeout` also
     /// stands for a poll that found nothing ready.
-    enum Wake {
+    enum Wake: CustomStringConvertible {
         case timeout, wakeUp, timer, mainQueue
+        case fileDescriptor(FileDescriptorSource, FileDescriptorSource.Events)
+
+        var description: String {
+            switch self {
+            case .timeout: "timeout"
+            case .wakeUp: "wakeUp"
+            case .timer: "timer"
+            case .mainQueue: "main queue"
+            case .fileDescriptor(let source, let events): "\(source.traceLabel) \(events)"
+            }
+        }
     }
 
     private func iterate(_ state: ModeState, run: RunState, timeout: Duration, returnAfterSourceHandled: Bool) -> RunResult {
@@ -114,6 +127,8 @@ extension EventLoop {
                 drainMainQueue()
                 handled = true
                 didDrainMainQueueLastTime = true
+            case .fileDescriptor(let source, let events):
+                handled = perform(source, events: events) || handled
             }
             performBlocks(in: state)
 
@@ -167,6 +182,9 @@ extension EventLoop {
         case mainQueue where mainQueue >= 0:
             _ = lamina_eventfd_drain(mainQueue)
             wake = .mainQueue
+        case let fd where fd >= 0:
+            let source = lock.withLock { state.fileDescriptorSources[fd] }
+            wake = source.map { .fileDescriptor($0, FileDescriptorSource.Events(rawValue: readiness)) } ?? .timeout
         default:
             wake = .timeout
         }
@@ -182,6 +200,19 @@ extension EventLoop {
         return wake
     }
 
+    /// Calls an fd source's handler, unless it was invalidated since its fd woke the loop.
+    private func perform(_ source: FileDescriptorSource, events: FileDescriptorSource.Events) -> Bool {
+        guard source.isValid else { return false }
+        if Trace.isEnabled {
+            Trace.interval(.source, source.traceLabel, arguments: ["events": events.description]) {
+                source.handler(source, events)
+            }
+        } else {
+            source.handler(source, events)
+        }
+        return true
+    }
+
     /// Reads `fd` if it is readable now; true if it was.
     private func takeReadiness(of fd: Int32) -> Bool {
         lamina_fd_is_readable(fd) != 0 && lamina_eventfd_drain(fd) != 0
@@ -195,6 +226,7 @@ extension EventLoop {
         if isMain && !isDrainingMainQueue && commonModeNames.contains(state.name) {
             return false
         }
-        return state.sources.isEmpty && state.timers.isEmpty && !hasPendingBlock(for: state)
+        return state.sources.isEmpty && state.timers.isEmpty && state.fileDescriptorSources.isEmpty
+            && !hasPendingBlock(for: state)
     }
 }

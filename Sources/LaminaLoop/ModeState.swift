@@ -17,6 +17,8 @@ final class ModeState {
     var sources: [EventLoop.Source] = []
     /// Sorted by fire date; equal dates in the order they were added.
     var timers: [EventLoop.Timer] = []
+    /// At most one per fd; each fd is in `epollFD` while its source is here.
+    var fileDescriptorSources: [Int32: EventLoop.FileDescriptorSource] = [:]
 
     init(name: String, wakeFD: Int32) {
         self.name = name
@@ -39,7 +41,18 @@ final class ModeState {
         case .observer(let observer): observers.contains { $0 === observer }
         case .timer(let timer): timers.contains { $0 === timer }
         case .source(let source): sources.contains { $0 === source }
+        case .fileDescriptor(let source): fileDescriptorSources[source.fileDescriptor] === source
         }
+    }
+
+    /// Puts `source`'s fd in the epoll set; false if another source has that fd here or epoll
+    /// refuses it (the fd was closed since the source was made).
+    func insert(_ source: EventLoop.FileDescriptorSource) -> Bool {
+        guard fileDescriptorSources[source.fileDescriptor] == nil,
+            lamina_epoll_add(epollFD, source.fileDescriptor, source.interest.rawValue) == 0
+        else { return false }
+        fileDescriptorSources[source.fileDescriptor] = source
+        return true
     }
 
     /// Inserts `observer` after the last one whose order is not greater (stable by order).
@@ -68,6 +81,11 @@ final class ModeState {
         case .source(let source):
             guard let index = sources.firstIndex(where: { $0 === source }) else { return false }
             sources.remove(at: index)
+        case .fileDescriptor(let source):
+            guard fileDescriptorSources[source.fileDescriptor] === source else { return false }
+            fileDescriptorSources[source.fileDescriptor] = nil
+            // Fails harmlessly if the fd was already closed (which removed it from the set).
+            _ = lamina_epoll_remove(epollFD, source.fileDescriptor)
         }
         return true
     }
@@ -79,17 +97,19 @@ final class ModeState {
     }
 }
 
-/// An observer, timer or source, as the loop's bookkeeping handles them alike.
+/// An observer, timer, source or fd source, as the loop's bookkeeping handles them alike.
 enum LoopItem {
     case observer(EventLoop.Observer)
     case timer(EventLoop.Timer)
     case source(EventLoop.Source)
+    case fileDescriptor(EventLoop.FileDescriptorSource)
 
     var isValid: Bool {
         switch self {
         case .observer(let observer): observer.isValid
         case .timer(let timer): timer.isValid
         case .source(let source): source.isValid
+        case .fileDescriptor(let source): source.isValid
         }
     }
 
@@ -98,6 +118,7 @@ enum LoopItem {
         case .observer(let observer): observer.membership
         case .timer(let timer): timer.membership
         case .source(let source): source.membership
+        case .fileDescriptor(let source): source.membership
         }
     }
 
@@ -106,6 +127,7 @@ enum LoopItem {
         case (.observer(let a), .observer(let b)): a === b
         case (.timer(let a), .timer(let b)): a === b
         case (.source(let a), .source(let b)): a === b
+        case (.fileDescriptor(let a), .fileDescriptor(let b)): a === b
         default: false
         }
     }

@@ -26,6 +26,9 @@ int32_t lamina_epoll_create(void);
 int32_t lamina_epoll_add(int32_t epfd, int32_t fd, uint32_t interest);
 /// Removes `fd` from the set. 0 or -errno.
 int32_t lamina_epoll_remove(int32_t epfd, int32_t fd);
+/// Whether epoll can watch `fd` for `interest`: 0, or -errno (-EBADF for a closed fd, -EPERM for
+/// a regular file or directory, which epoll does not support).
+int32_t lamina_epoll_probe(int32_t fd, uint32_t interest);
 /// Waits for one ready fd: `timeout_ns` < 0 waits forever, 0 polls. Returns the ready fd and
 /// stores its readiness bits in `*ready`, or -1 when the wait ended with nothing ready (timeout or
 /// signal).
