@@ -151,6 +151,7 @@ extension EventLoop {
     func modeState(named name: String) -> ModeState {
         if let existing = modes[name] { return existing }
         let created = ModeState(name: name, wakeFD: wakeFD)
+        created.usesKernelTimer = !hasVirtualClock.load(ordering: .acquiring)
         modes[name] = created
         return created
     }

@@ -43,6 +43,11 @@ extension EventLoop {
     /// 3. `exit` observers.
     @discardableResult
     public func run(mode: Mode, timeout: Duration, returnAfterSourceHandled: Bool = false) -> RunResult {
+        run(mode: mode, limits: RunLimits(timeout: timeout, from: now), returnAfterSourceHandled: returnAfterSourceHandled)
+    }
+
+    /// One run of `mode` within `limits`: `entry`, iterations, `exit`.
+    func run(mode: Mode, limits: RunLimits, returnAfterSourceHandled: Bool) -> RunResult {
         requireOwnerThread("run(mode:timeout:returnAfterSourceHandled:)")
         guard mode != .common else { return .finished }
         let entered: (state: ModeState, run: RunState, previous: ModeState?)? = lock.withLock {
@@ -59,7 +64,7 @@ extension EventLoop {
         }
         if Trace.isEnabled { Trace.begin(.loop, "run \(mode.name)") }
         notifyObservers(.entry, in: state)
-        let result = iterate(state, run: run, timeout: timeout, returnAfterSourceHandled: returnAfterSourceHandled)
+        let result = iterate(state, run: run, limits: limits, returnAfterSourceHandled: returnAfterSourceHandled)
         notifyObservers(.exit, in: state)
         lock.withLock {
             runs.removeLast()
@@ -86,16 +91,16 @@ extension EventLoop {
         }
     }
 
-    private func iterate(_ state: ModeState, run: RunState, timeout: Duration, returnAfterSourceHandled: Bool) -> RunResult {
+    /// Runs iterations of `state` until a result applies or `limits` ends the run.
+    func iterate(_ state: ModeState, run: RunState, limits: RunLimits, returnAfterSourceHandled: Bool) -> RunResult {
         // A stop() from an `entry` observer ends the run before its first iteration.
         if lock.withLock({ run.isStopped }) {
             lock.withLock { run.isStopped = false }
             return .stopped
         }
         let mainQueue = watchedMainQueueHandle(for: state)
-        let pollsOnly = timeout <= .zero
-        let deadline = deadline(after: timeout)
         var didDrainMainQueueLastTime = true
+        var iterations = 0
         while true {
             lock.withLock { run.ignoresWakeUps = false }
             notifyObservers(.beforeTimers, in: state)
@@ -103,7 +108,7 @@ extension EventLoop {
             performBlocks(in: state)
             var handled = performSources(in: state, stopAfterOne: returnAfterSourceHandled)
             if handled { performBlocks(in: state) }
-            let polls = handled || pollsOnly
+            let polls = handled || limits.pollsOnly
 
             let wake: Wake
             if mainQueue >= 0 && !didDrainMainQueueLastTime && takeReadiness(of: mainQueue) {
@@ -111,7 +116,7 @@ extension EventLoop {
             } else {
                 didDrainMainQueueLastTime = false
                 if !polls { notifyObservers(.beforeWaiting, in: state) }
-                wake = sleep(in: state, run: run, mainQueue: mainQueue, until: polls ? nil : deadline)
+                wake = sleep(in: state, run: run, mainQueue: mainQueue, limit: polls ? .poll : limits.sleep)
                 if !polls { notifyObservers(.afterWaiting, in: state) }
             }
             lock.withLock { run.ignoresWakeUps = true }
@@ -132,9 +137,12 @@ extension EventLoop {
             }
             performBlocks(in: state)
 
-            if let result = lock.withLock({ endOfIteration(state, run: run, handled: handled, returnAfterSourceHandled: returnAfterSourceHandled, deadline: pollsOnly ? nil : deadline) }) {
-                return result
+            let result = lock.withLock {
+                endOfIteration(state, run: run, handled: handled, returnAfterSourceHandled: returnAfterSourceHandled, deadline: limits.pollsOnly ? nil : limits.deadline)
             }
+            if let result { return result }
+            iterations += 1
+            if let maximum = limits.maximumIterations, iterations >= maximum { return .timedOut }
         }
     }
 
@@ -149,55 +157,6 @@ extension EventLoop {
         }
         if isEmpty(state) { return .finished }
         return nil
-    }
-
-    /// `now + timeout`, or ``Instant/distantFuture`` beyond about 16 years (CF's limit).
-    private func deadline(after timeout: Duration) -> Instant {
-        let limit = Duration.seconds(504_911_232)
-        return timeout > limit ? .distantFuture : now.advanced(by: timeout)
-    }
-
-    /// Sleeps on `state`'s epoll set (plus the main queue's fd, while asleep) until one fd is
-    /// ready or `deadline` passes; a nil deadline only looks. Reads the ready fd to clear it.
-    private func sleep(in state: ModeState, run: RunState, mainQueue: Int32, until deadline: Instant?) -> Wake {
-        lock.withLock { isSleeping = true }
-        if mainQueue >= 0 { _ = lamina_epoll_add(state.epollFD, mainQueue, LAMINA_IO_READABLE | LAMINA_IO_EDGE_TRIGGERED) }
-        let timeout: Int64
-        if let deadline {
-            timeout = deadline == .distantFuture ? -1 : max(now.duration(to: deadline).saturatedNanoseconds, 0)
-        } else {
-            timeout = 0
-        }
-        if Trace.isEnabled && timeout != 0 { Trace.begin(.loop, "sleep") }
-        var readiness: UInt32 = 0
-        let ready = lamina_epoll_wait_one(state.epollFD, timeout, &readiness)
-        let wake: Wake
-        switch ready {
-        case wakeFD:
-            _ = lamina_eventfd_drain(wakeFD)
-            wake = .wakeUp
-        case state.timerFD:
-            _ = lamina_timerfd_drain(state.timerFD)
-            wake = .timer
-        case mainQueue where mainQueue >= 0:
-            _ = lamina_eventfd_drain(mainQueue)
-            wake = .mainQueue
-        case let fd where fd >= 0:
-            let source = lock.withLock { state.fileDescriptorSources[fd] }
-            wake = source.map { .fileDescriptor($0, FileDescriptorSource.Events(rawValue: readiness)) } ?? .timeout
-        default:
-            wake = .timeout
-        }
-        if Trace.isEnabled && timeout != 0 {
-            Trace.end(.loop, "sleep")
-            Trace.instant(.loop, "woken by \(wake)")
-        }
-        if mainQueue >= 0 { _ = lamina_epoll_remove(state.epollFD, mainQueue) }
-        lock.withLock {
-            run.ignoresWakeUps = true
-            isSleeping = false
-        }
-        return wake
     }
 
     /// Calls an fd source's handler, unless it was invalidated since its fd woke the loop.

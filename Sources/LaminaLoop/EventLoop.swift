@@ -1,6 +1,7 @@
 import CLaminaShims
 import Glibc
 import LaminaTrace
+import Synchronization
 
 /// A run loop that behaves like CFRunLoop, step for step: modes, observers in priority order,
 /// version-0 sources, timers, performed blocks, and on the main thread the main dispatch queue.
@@ -35,6 +36,11 @@ public final class EventLoop: @unchecked Sendable {
     var runs: [RunState] = [RunState(ignoresWakeUps: true)]
     var currentModeState: ModeState?
     var isSleeping = false
+
+    /// The test clock, if any; kept apart from `lock` because `now` is read with `lock` held.
+    let virtualClockStorage = Mutex<VirtualClock?>(nil)
+    /// Whether `virtualClockStorage` holds a clock: spares monotonic loops a lock per `now`.
+    let hasVirtualClock = Atomic<Bool>(false)
 
     // Touched only on the owning thread.
     /// Set while `DispatchQueue.main` is being drained (CF's "in GCD main queue" flag).
@@ -78,9 +84,10 @@ public final class EventLoop: @unchecked Sendable {
         return loop
     }
 
-    /// The loop's current time: monotonic, or a test's virtual time.
+    /// The loop's current time: monotonic, or its ``VirtualClock``'s.
     public var now: Instant {
-        .monotonicNow
+        guard hasVirtualClock.load(ordering: .acquiring) else { return .monotonicNow }
+        return virtualClockStorage.withLock { $0 }?.now ?? .monotonicNow
     }
 
     /// The mode of the innermost run under way, or nil when the loop is not running.

@@ -90,10 +90,19 @@ final class ModeState {
         return true
     }
 
+    /// False while the loop runs on a virtual clock: then no kernel timer wakes it, and a wait
+    /// with nothing ready moves virtual time to the next timer instead.
+    var usesKernelTimer = true
+
+    /// The fire date of the earliest valid timer that is not firing.
+    var earliestTimerDate: EventLoop.Instant? {
+        timers.first { $0.isValid && !$0.withState(\.isFiring) }?.nextFireDate
+    }
+
     /// Arms the timerfd for the earliest valid timer that is not firing, or disarms it.
     func armTimerFD() {
-        let next = timers.first { $0.isValid && !$0.withState(\.isFiring) }
-        lamina_timerfd_arm(timerFD, next.map { max($0.nextFireDate.nanoseconds, 0) } ?? -1)
+        let next = usesKernelTimer ? earliestTimerDate : nil
+        lamina_timerfd_arm(timerFD, next.map { max($0.nanoseconds, 0) } ?? -1)
     }
 }
 

@@ -1,0 +1,85 @@
+import CLaminaShims
+import LaminaTrace
+
+extension EventLoop {
+    /// Sleeps on `state`'s epoll set (plus the main queue's fd, while asleep) until one fd is
+    /// ready or `limit` ends the sleep, and reads the ready fd to clear it.
+    func sleep(in state: ModeState, run: RunState, mainQueue: Int32, limit: SleepLimit) -> Wake {
+        lock.withLock { isSleeping = true }
+        if mainQueue >= 0 {
+            _ = lamina_epoll_add(state.epollFD, mainQueue, LAMINA_IO_READABLE | LAMINA_IO_EDGE_TRIGGERED)
+        }
+        let traced = Trace.isEnabled && !isPoll(limit)
+        if traced { Trace.begin(.loop, "sleep") }
+        let wake = wait(in: state, mainQueue: mainQueue, limit: limit)
+        if traced {
+            Trace.end(.loop, "sleep")
+            Trace.instant(.loop, "woken by \(wake)")
+        }
+        if mainQueue >= 0 { _ = lamina_epoll_remove(state.epollFD, mainQueue) }
+        lock.withLock {
+            run.ignoresWakeUps = true
+            isSleeping = false
+        }
+        return wake
+    }
+
+    private func isPoll(_ limit: SleepLimit) -> Bool {
+        if case .poll = limit { return true }
+        return false
+    }
+
+    /// The wait itself. On the monotonic clock the kernel does the timing (the timerfd is in the
+    /// set); on a virtual clock nothing waits for time.
+    private func wait(in state: ModeState, mainQueue: Int32, limit: SleepLimit) -> Wake {
+        guard let clock = virtualClock else {
+            switch limit {
+            case .poll: return waitForOne(in: state, mainQueue: mainQueue, nanoseconds: 0)
+            case .deadline(let deadline):
+                let timeout = deadline == .distantFuture ? -1 : max(now.duration(to: deadline).saturatedNanoseconds, 0)
+                return waitForOne(in: state, mainQueue: mainQueue, nanoseconds: timeout)
+            case .wakeUpOnly(let realTimeout):
+                return waitForOne(in: state, mainQueue: mainQueue, nanoseconds: realTimeout.saturatedNanoseconds)
+            }
+        }
+        let ready = waitForOne(in: state, mainQueue: mainQueue, nanoseconds: 0)
+        if case .timeout = ready {} else { return ready }
+        let nextTimer = lock.withLock { state.earliestTimerDate }
+        switch limit {
+        case .poll:
+            return .timeout
+        case .wakeUpOnly(let realTimeout):
+            if let nextTimer, nextTimer <= clock.now { return .timer }
+            return waitForOne(in: state, mainQueue: mainQueue, nanoseconds: realTimeout.saturatedNanoseconds)
+        case .deadline(let deadline):
+            let target = min(nextTimer ?? .distantFuture, deadline)
+            if target == .distantFuture {
+                return waitForOne(in: state, mainQueue: mainQueue, nanoseconds: -1)
+            }
+            clock.moveForward(to: target)
+            return nextTimer.map { $0 <= target } == true ? .timer : .timeout
+        }
+    }
+
+    /// One `epoll_wait` for at most one ready fd (negative: forever), classified and cleared.
+    private func waitForOne(in state: ModeState, mainQueue: Int32, nanoseconds: Int64) -> Wake {
+        var readiness: UInt32 = 0
+        let ready = lamina_epoll_wait_one(state.epollFD, nanoseconds, &readiness)
+        switch ready {
+        case wakeFD:
+            _ = lamina_eventfd_drain(wakeFD)
+            return .wakeUp
+        case state.timerFD:
+            _ = lamina_timerfd_drain(state.timerFD)
+            return .timer
+        case mainQueue where mainQueue >= 0:
+            _ = lamina_eventfd_drain(mainQueue)
+            return .mainQueue
+        case let fd where fd >= 0:
+            let source = lock.withLock { state.fileDescriptorSources[fd] }
+            return source.map { .fileDescriptor($0, FileDescriptorSource.Events(rawValue: readiness)) } ?? .timeout
+        default:
+            return .timeout
+        }
+    }
+}
