@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Lamina", targets: ["Lamina"]),
         .library(name: "LaminaTrace", targets: ["LaminaTrace"]),
         .library(name: "LaminaLoop", targets: ["LaminaLoop"]),
+        .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
         .executable(name: "PipelineTour", targets: ["PipelineTour"]),
     ],
     targets: [
@@ -35,6 +36,9 @@ let package = Package(
 
         .target(name: "LaminaTrace"),
         .target(name: "LaminaLoop", dependencies: ["LaminaTrace", "CLaminaShims"]),
+        // Test support: loop driving, virtual time, trace assertions. Kept out of the umbrella
+        // so apps that `import Lamina` do not link test code.
+        .target(name: "LaminaTesting", dependencies: ["LaminaLoop", "LaminaTrace"]),
         .target(name: "Lamina", dependencies: ["LaminaTrace", "LaminaLoop"]),
 
         .executableTarget(name: "PipelineTour", dependencies: ["Lamina"], path: "Examples/PipelineTour"),
@@ -45,6 +49,10 @@ let package = Package(
         ),
         .testTarget(name: "LaminaTraceTests", dependencies: ["LaminaTrace"]),
         .testTarget(name: "LaminaLoopTests", dependencies: ["LaminaLoop", "LaminaTrace"]),
+        // EventLoop and CFRunLoop driven through the same scenarios; imports Foundation so that
+        // CoreFoundation links.
+        .testTarget(name: "LaminaLoopDifferentialTests", dependencies: ["LaminaLoop"]),
+        .testTarget(name: "LaminaTestingTests", dependencies: ["LaminaTesting", "LaminaLoop", "LaminaTrace"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -150,7 +150,9 @@ extension EventLoop {
     /// means the run polls once and so has always timed out.
     private func endOfIteration(_ state: ModeState, run: RunState, handled: Bool, returnAfterSourceHandled: Bool, deadline: Instant?) -> RunResult? {
         if handled && returnAfterSourceHandled { return .handledSource }
-        if deadline.map({ $0 < now }) ?? true { return .timedOut }
+        // `<=` where CF has `<`: the same on a real clock, but a virtual clock stops exactly at
+        // the deadline, and the run must end there rather than wait for it again.
+        if deadline.map({ $0 <= now }) ?? true { return .timedOut }
         if run.isStopped {
             run.isStopped = false
             return .stopped

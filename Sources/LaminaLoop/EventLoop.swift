@@ -39,6 +39,8 @@ public final class EventLoop: @unchecked Sendable {
 
     /// The test clock, if any; kept apart from `lock` because `now` is read with `lock` held.
     let virtualClockStorage = Mutex<VirtualClock?>(nil)
+    /// Work begun elsewhere that will come back to this loop (see `beginOutstandingWork()`).
+    let outstandingWorkCount = Atomic<Int>(0)
     /// Whether `virtualClockStorage` holds a clock: spares monotonic loops a lock per `now`.
     let hasVirtualClock = Atomic<Bool>(false)
 

@@ -1,0 +1,62 @@
+import CLaminaShims
+import Synchronization
+
+extension EventLoop {
+    /// Notes that work has left for another thread and will come back to this loop (a display
+    /// task on a display queue, an image fetch): until the matching ``endOutstandingWork()``,
+    /// the loop does not count as idle for test driving (`runUntilIdle`). Any thread.
+    public func beginOutstandingWork() {
+        outstandingWorkCount.wrappingAdd(1, ordering: .acquiringAndReleasing)
+    }
+
+    /// Notes that work announced with ``beginOutstandingWork()`` has come back (its result was
+    /// handled on this loop). Calling it more often than `begin` stops the process: that is a
+    /// bookkeeping bug in the caller. Any thread.
+    public func endOutstandingWork() {
+        let left = outstandingWorkCount.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
+        if left < 0 {
+            fatalError("Lamina: EventLoop.endOutstandingWork() called without a matching beginOutstandingWork()")
+        }
+    }
+
+    /// How much announced work has not come back yet.
+    public var outstandingWork: Int {
+        outstandingWorkCount.load(ordering: .acquiring)
+    }
+
+    /// Runs exactly one iteration of `mode`, `beforeWaiting` and `afterWaiting` included unless a
+    /// source makes it poll. With a nil `realTimeout` its sleep does not wait; otherwise it waits
+    /// until something wakes the loop or that much real time passes, without moving a virtual
+    /// clock. For LaminaTesting's loop driving. Owning thread only.
+    @_spi(LaminaTesting)
+    public func runIteration(in mode: Mode, waitingForWakeUpAtMost realTimeout: Duration?) -> RunResult {
+        let now = self.now
+        let limits = RunLimits(
+            deadline: now,
+            sleep: realTimeout.map { .wakeUpOnly(realTimeout: $0) } ?? .deadline(now),
+            maximumIterations: 1)
+        return run(mode: mode, limits: limits, returnAfterSourceHandled: false)
+    }
+
+    /// Whether a run of `mode` has something to do right now: a performed block for it, a
+    /// signalled source, a due timer, a readable fd source, or (on the main loop, in a common
+    /// mode) main-queue work. Outstanding work elsewhere does not count. Owning thread only.
+    @_spi(LaminaTesting)
+    public func hasWorkReady(in mode: Mode) -> Bool {
+        let now = self.now
+        let (ready, isCommon) = lock.withLock { () -> (Bool, Bool) in
+            let isCommon = commonModeNames.contains(mode.name)
+            guard let state = modes[mode.name] else { return (false, isCommon) }
+            if hasPendingBlock(for: state) { return (true, isCommon) }
+            if state.sources.contains(where: { $0.isValid && $0.isSignalled }) { return (true, isCommon) }
+            if let next = state.earliestTimerDate, next <= now { return (true, isCommon) }
+            let readableFD = state.fileDescriptorSources.values.contains { source in
+                source.interest.contains(.readable) && lamina_fd_is_readable(source.fileDescriptor) != 0
+            }
+            return (readableFD, isCommon)
+        }
+        if ready { return true }
+        guard isMain && isCommon && !isDrainingMainQueue && mainQueueHandle >= 0 else { return false }
+        return lamina_fd_is_readable(mainQueueHandle) != 0
+    }
+}

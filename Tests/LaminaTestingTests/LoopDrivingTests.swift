@@ -1,0 +1,100 @@
+import Foundation
+import LaminaLoop
+import LaminaTesting
+import XCTest
+
+/// LaminaTesting's loop driving: one iteration, until idle, outstanding work.
+final class LoopDrivingTests: XCTestCase {
+    func test_oneIterationReachesBeforeWaitingWithoutBlocking() {
+        let log = Log()
+        let events = onLoopThread { loop -> [String] in
+            let observer = EventLoop.Observer(activities: .allActivities) { _, activity in log.record("\(activity)") }
+            loop.add(observer, to: .default)
+            // A timer an hour away keeps the mode alive; one iteration must not wait for it.
+            loop.add(EventLoop.Timer(after: .seconds(3600)) { _ in }, to: .default)
+            let started = EventLoop.Instant.monotonicNow
+            let result = loop.runOneIteration()
+            log.record("result \(result)")
+            log.record(started.duration(to: .monotonicNow) < .seconds(1) ? "quick" : "blocked")
+            return log.events
+        }
+        XCTAssertEqual(events, [
+            "entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting", "exit",
+            "result timedOut", "quick",
+        ])
+    }
+
+    func test_runUntilIdleRunsBlocksThatQueueMoreBlocks() {
+        let log = Log()
+        let idle = onLoopThread { loop -> Bool in
+            loop.add(EventLoop.Source { _ in }, to: .default)
+            loop.perform {
+                log.record("first")
+                loop.perform {
+                    log.record("second")
+                    loop.perform { log.record("third") }
+                }
+            }
+            return loop.runUntilIdle()
+        }
+        XCTAssertEqual(idle, true)
+        XCTAssertEqual(log.events, ["first", "second", "third"])
+    }
+
+    func test_runUntilIdleWaitsForOutstandingWorkByRunningTheLoop() {
+        let log = Log()
+        let idle = onLoopThread { loop -> Bool in
+            loop.add(EventLoop.Source { _ in }, to: .default)
+            loop.beginOutstandingWork()
+            detach {
+                usleep(20_000)
+                loop.perform {
+                    log.record("result handled on the loop")
+                    loop.endOutstandingWork()
+                }
+                loop.wakeUp()
+            }
+            let idle = loop.runUntilIdle()
+            log.record("idle")
+            return idle
+        }
+        XCTAssertEqual(idle, true)
+        XCTAssertEqual(log.events, ["result handled on the loop", "idle"])
+    }
+
+    func test_runUntilIdleGivesUpWhenOutstandingWorkNeverComesBack() {
+        let outcome = onLoopThread { loop -> (Bool, Int) in
+            loop.add(EventLoop.Source { _ in }, to: .default)
+            loop.beginOutstandingWork()
+            let idle = loop.runUntilIdle(timeout: .milliseconds(50))
+            let left = loop.outstandingWork
+            loop.endOutstandingWork()
+            return (idle, left)
+        }
+        XCTAssertEqual(outcome?.0, false)
+        XCTAssertEqual(outcome?.1, 1)
+    }
+
+    func test_runUntilIdlePerformsSignalledSourcesAndDueTimers() {
+        let log = Log()
+        let idle = onLoopThread { loop -> Bool in
+            let source = EventLoop.Source { _ in log.record("source") }
+            loop.add(source, to: .default)
+            loop.add(EventLoop.Timer(after: .zero) { _ in log.record("timer") }, to: .default)
+            source.signal()
+            return loop.runUntilIdle()
+        }
+        XCTAssertEqual(idle, true)
+        XCTAssertEqual(log.events, ["source", "timer"])
+    }
+
+    func test_theMainLoopIsDrivenWithMainQueueWorkIncluded() {
+        let log = Log()
+        DispatchQueue.main.async {
+            log.record("main queue")
+            DispatchQueue.main.async { log.record("main queue again") }
+        }
+        XCTAssertTrue(EventLoop.main.runUntilIdle())
+        XCTAssertEqual(log.events, ["main queue", "main queue again"])
+    }
+}

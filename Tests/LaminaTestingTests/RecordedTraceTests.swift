@@ -1,0 +1,36 @@
+import LaminaLoop
+import LaminaTesting
+import LaminaTrace
+import XCTest
+
+/// Assertions on the trace of what just ran.
+final class RecordedTraceTests: XCTestCase {
+    func test_theTraceOfARunShowsItsObserversTimersAndBlocksInOrder() {
+        let (result, trace) = recordingTrace { () -> EventLoop.RunResult? in
+            onLoopThread { loop -> EventLoop.RunResult in
+                let commit = EventLoop.Observer(activities: .beforeWaiting, order: EventLoop.Order.transactionCommit, name: "commit") { _, _ in }
+                loop.add(commit, to: .default)
+                loop.add(EventLoop.Timer(after: .milliseconds(1), name: "tick") { _ in loop.perform { } }, to: .default)
+                defer { commit.invalidate() }
+                return loop.run(mode: .default, timeout: .seconds(5))
+            }
+        }
+        XCTAssertEqual(result, .finished, trace.timeline)
+        XCTAssertEqual(trace.count(.timer, "tick"), 1, trace.timeline)
+        XCTAssertEqual(trace.count(.block, "block"), 1, trace.timeline)
+        XCTAssertTrue(trace.occurs(inOrder: [
+            (.loop, "beforeWaiting"), (.observer, "commit (2000000)"), (.loop, "sleep"), (.loop, "woken by timer"),
+            (.loop, "afterWaiting"), (.timer, "tick"), (.block, "block"),
+        ]), trace.timeline)
+        XCTAssertFalse(trace.occurs(inOrder: [(.timer, "tick"), (.loop, "beforeWaiting"), (.observer, "commit (2000000)")]))
+        XCTAssertEqual(trace.threadNames(of: .timer, "tick").count, 1)
+        XCTAssertFalse(trace.threadNames(of: .timer, "tick").contains("main"))
+    }
+
+    func test_anEmptyTraceHasNoOccurrences() {
+        let trace = RecordedTrace(events: [])
+        XCTAssertEqual(trace.names(in: .loop), [])
+        XCTAssertTrue(trace.occurs(inOrder: []))
+        XCTAssertFalse(trace.occurs(inOrder: [(.loop, "entry")]))
+    }
+}
