@@ -1,9 +1,11 @@
+import Dispatch
 import Glibc
 import Lamina
 
 /// Chapter 1: the run loop. Observers at the pipeline's named orders watch `beforeWaiting`, a
-/// repeating timer ticks three times, and a worker thread hands the main thread a block with
-/// `perform` + `wakeUp` — the way async display results come back in later chapters.
+/// repeating timer ticks three times, `DispatchQueue.main` and a main-actor task run inside the
+/// loop, and a worker thread hands the main thread a block with `perform` + `wakeUp` — the way
+/// async display results come back in later chapters.
 func runChapterOne() {
     let loop = EventLoop.main
     print("""
@@ -54,6 +56,15 @@ func runChapterOne() {
             loop.stop()
         }
         loop.wakeUp()
+    }
+
+    // The main queue is one of the main loop's sources (in its common modes): GCD blocks and
+    // main-actor tasks run inside EventLoop.main, as they do inside CFRunLoop on iOS.
+    DispatchQueue.main.async {
+        narrate("  DispatchQueue.main.async block runs inside the loop (a main-queue drain)")
+    }
+    Task { @MainActor in
+        narrate("  Task { @MainActor } runs inside the loop too (main-actor jobs go to the main queue)")
     }
 
     say("Running the default mode (timeout 2 s)…")
