@@ -75,6 +75,23 @@ static lamina_linebreaker *new_handle(UBreakIterator *iterator) {
     return breaker;
 }
 
+/// Wraps a freshly opened or cloned iterator in a handle; closes it and fails if ICU reported an
+/// error or the handle cannot be allocated.
+static int32_t adopt_iterator(UBreakIterator *iterator, UErrorCode status, lamina_linebreaker **out) {
+    if (U_FAILURE(status) || iterator == NULL) {
+        if (iterator != NULL) {
+            ubrk_close(iterator);
+        }
+        return LAMINA_LINEBREAK_ERR_ICU;
+    }
+    *out = new_handle(iterator);
+    if (*out == NULL) {
+        ubrk_close(iterator);
+        return LAMINA_LINEBREAK_ERR_MEMORY;
+    }
+    return LAMINA_LINEBREAK_OK;
+}
+
 int32_t lamina_linebreaker_create(const char *locale, lamina_linebreaker **out) {
     if (out == NULL) {
         return LAMINA_LINEBREAK_ERR_ARGUMENT;
@@ -84,19 +101,7 @@ int32_t lamina_linebreaker_create(const char *locale, lamina_linebreaker **out) 
     const char *id = (locale != NULL) ? locale : "";
     UErrorCode status = U_ZERO_ERROR;
     UBreakIterator *iterator = ubrk_open(UBRK_LINE, id, empty_text, 0, &status);
-    if (U_FAILURE(status) || iterator == NULL) {
-        if (iterator != NULL) {
-            ubrk_close(iterator);
-        }
-        return LAMINA_LINEBREAK_ERR_ICU;
-    }
-    lamina_linebreaker *breaker = new_handle(iterator);
-    if (breaker == NULL) {
-        ubrk_close(iterator);
-        return LAMINA_LINEBREAK_ERR_MEMORY;
-    }
-    *out = breaker;
-    return LAMINA_LINEBREAK_OK;
+    return adopt_iterator(iterator, status, out);
 }
 
 int32_t lamina_linebreaker_clone(const lamina_linebreaker *source, lamina_linebreaker **out) {
@@ -113,17 +118,11 @@ int32_t lamina_linebreaker_clone(const lamina_linebreaker *source, lamina_linebr
 #else
     UBreakIterator *iterator = ubrk_safeClone(source->iterator, NULL, NULL, &status);
 #endif
-    if (U_FAILURE(status) || iterator == NULL) {
-        if (iterator != NULL) {
-            ubrk_close(iterator);
-        }
-        return LAMINA_LINEBREAK_ERR_ICU;
+    int32_t adopted = adopt_iterator(iterator, status, out);
+    if (adopted != LAMINA_LINEBREAK_OK) {
+        return adopted;
     }
-    lamina_linebreaker *breaker = new_handle(iterator);
-    if (breaker == NULL) {
-        ubrk_close(iterator);
-        return LAMINA_LINEBREAK_ERR_MEMORY;
-    }
+    lamina_linebreaker *breaker = *out;
     // The clone still points at the source's buffer; give it its own copy.
     int32_t result = store_text(breaker, source->text, source->length);
     if (result == LAMINA_LINEBREAK_OK) {
@@ -131,10 +130,9 @@ int32_t lamina_linebreaker_clone(const lamina_linebreaker *source, lamina_linebr
     }
     if (result != LAMINA_LINEBREAK_OK) {
         lamina_linebreaker_destroy(breaker);
-        return result;
+        *out = NULL;
     }
-    *out = breaker;
-    return LAMINA_LINEBREAK_OK;
+    return result;
 }
 
 void lamina_linebreaker_destroy(lamina_linebreaker *breaker) {
