@@ -172,10 +172,11 @@ extension EventLoop {
         case .timer(let timer):
             let now = self.now
             timer.withState { timerState in
-                if !timerState.isDated {
-                    timerState.fireDate = now.advanced(by: timerState.delay)
-                    timerState.isDated = true
-                }
+                // A date in the past becomes now, as in CFRunLoopTimerCreate: already-due timers
+                // then fire in the order they were added, and repeat on a grid starting now.
+                let date = timerState.isDated ? timerState.fireDate : now.advanced(by: timerState.delay)
+                timerState.fireDate = max(date, now)
+                timerState.isDated = true
             }
             state.insert(timer)
             state.armTimerFD()

@@ -34,7 +34,8 @@ extension EventLoop {
         }
 
         /// A timer that fires `after` from when it is first added to a loop (a negative delay means
-        /// already due), then every `interval` if `interval` is positive. An interval that rounds
+        /// already due: the timer is dated "now" and fires at the loop's next wake-up), then every
+        /// `interval` if `interval` is positive. An interval that rounds
         /// to 0 ns is clamped to 1 ns (CFRunLoop halts the process on it).
         /// `name` labels it in the trace.
         public init(
@@ -50,10 +51,11 @@ extension EventLoop {
             state = Mutex(State(fireDate: Instant.monotonicNow.advanced(by: after), delay: after))
         }
 
-        /// When the timer fires next. Setting it re-dates the timer (a date in the past means
-        /// "at the next wake-up"); inside the handler, a later date set here is kept instead of the
-        /// interval's next slot. Before the timer is added to a loop, this is an estimate on the
-        /// monotonic clock: the loop dates it on its own clock when it is added.
+        /// When the timer fires next. Setting it re-dates the timer (a date in the past becomes
+        /// now: "at the next wake-up"); inside the handler, a later date set here is kept instead
+        /// of the interval's next slot. Before the timer is added to a loop, reading it gives an
+        /// estimate on the monotonic clock (the loop dates the timer on its own clock when it is
+        /// added), and a date set then is kept as given until the add clamps it to now.
         public var nextFireDate: Instant {
             get { state.withLock { $0.fireDate } }
             set {
