@@ -1,3 +1,5 @@
+import CLaminaShims
+
 extension EventLoop {
     /// Adds `observer` to `mode` (or to every common mode, with ``Mode/common``). Adding one that
     /// is already there, invalid, or owned by another loop does nothing. A re-added observer
@@ -133,8 +135,12 @@ extension EventLoop {
     }
 
     /// Re-dates `timer` (a past date becomes now) and re-sorts and re-arms every mode it is in.
+    /// From another thread it also wakes the loop, as CFRunLoopTimerSetNextFireDate does.
     func setFireDate(of timer: Timer, to date: Instant) {
         let now = self.now
+        defer {
+            if lamina_current_thread_id() != ownerThreadID { wakeUp() }
+        }
         lock.withLock {
             timer.withState { state in
                 state.fireDate = max(date, now)

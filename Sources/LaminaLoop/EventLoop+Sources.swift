@@ -1,7 +1,8 @@
 import LaminaTrace
 
 extension EventLoop {
-    /// Performs `state`'s signalled sources, by (order, first signal); returns whether any was.
+    /// Performs `state`'s signalled sources, by (order, first signal); returns whether the last
+    /// one in the pass was performed (CF's rule, see below).
     ///
     /// Works on a snapshot: sources signalled during the pass wait for the next iteration (which
     /// follows at once, since performing a source makes this one poll). Each signal is cleared
@@ -19,14 +20,19 @@ extension EventLoop {
             snapshot.sort { ($0.source.order, $0.sequence) < ($1.source.order, $1.sequence) }
         }
         var handled = false
-        for (source, _) in snapshot where source.isValid && source.takeSignal() {
-            if Trace.isEnabled {
-                Trace.interval(.source, source.name ?? "source \(source.order)") { source.perform(source) }
-            } else {
-                source.perform(source)
+        for (source, _) in snapshot {
+            // As in CF, the pass reports what happened to its *last* source, not whether any
+            // was performed: a pass whose last source was invalidated (or unsignalled) meanwhile
+            // counts as handling nothing, so the iteration does not poll.
+            handled = source.takeSignal() && source.isValid
+            if handled {
+                if Trace.isEnabled {
+                    Trace.interval(.source, source.name ?? "source \(source.order)") { source.perform(source) }
+                } else {
+                    source.perform(source)
+                }
             }
-            handled = true
-            if stopAfterOne { break }
+            if stopAfterOne && handled { break }
         }
         return handled
     }

@@ -22,7 +22,9 @@ extension EventLoop {
     /// otherwise the first slot of its interval after now (missed slots are skipped).
     private func fire(_ timer: Timer, in state: ModeState) -> Bool {
         let scheduledDate: Instant? = lock.withLock {
-            guard timer.isValid else { return nil }
+            // A timer an earlier one in this batch removed from its last mode does not fire (CF
+            // checks that it still belongs to the loop); one still in another mode does.
+            guard timer.isValid, modes.values.contains(where: { $0.contains(.timer(timer)) }) else { return nil }
             let date = timer.withState { timerState -> Instant? in
                 guard !timerState.isFiring else { return nil }
                 timerState.isFiring = true

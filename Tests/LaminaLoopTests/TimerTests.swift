@@ -142,7 +142,7 @@ final class TimerTests: XCTestCase {
             ["entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting", "timer", "exit"])
     }
 
-    func test_movingAFireDateFromAnotherThreadRearmsTheSleepingLoop() {
+    func test_movingAFireDateFromAnotherThreadWakesTheLoopAndRearmsIt() {
         let log = EventLog()
         let helper = Box<HelperThread?>(nil)
         let result = onLoopThread { loop in
@@ -160,9 +160,31 @@ final class TimerTests: XCTestCase {
         }
         XCTAssertEqual(helper.value?.join(), true)
         XCTAssertEqual(result, .stopped)
+        // As CFRunLoopTimerSetNextFireDate from another thread: a wake-up first (one empty
+        // iteration), then the re-armed timer ends the next sleep.
         XCTAssertEqual(
             log.events,
-            ["entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting", "timer", "exit"])
+            ["entry", "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting",
+             "beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting", "timer", "exit"])
+    }
+
+    func test_aTimerRemovedBeforeItsDateNoLongerEndsASleepThen() {
+        // A deliberate difference from CF on Linux, which leaves the mode's timerfd armed for the
+        // removed timer's date and wakes once for nothing; Lamina disarms, as Darwin's CF does.
+        let log = EventLog()
+        let result = onLoopThread { loop -> EventLoop.RunResult in
+            loop.add(idleSource(), to: .default)
+            loop.add(log.observer([.beforeWaiting, .afterWaiting]), to: .default)
+            let removed = EventLoop.Timer(after: .milliseconds(10)) { _ in log.record("removed timer fired") }
+            let invalidated = EventLoop.Timer(after: .milliseconds(20)) { _ in log.record("invalidated timer fired") }
+            loop.add(removed, to: .default)
+            loop.add(invalidated, to: .default)
+            loop.remove(removed, from: .default)
+            invalidated.invalidate()
+            return loop.run(mode: .default, timeout: .milliseconds(60))
+        }
+        XCTAssertEqual(result, .timedOut)
+        XCTAssertEqual(log.events, ["beforeWaiting", "afterWaiting"], "one sleep, ended by the run's timeout only")
     }
 
     // MARK: - One-shot and repeating
