@@ -1,4 +1,4 @@
-import LaminaTrace
+@_spi(LaminaInternals) import LaminaTrace
 
 /// A block waiting for a run of one of its modes (CFRunLoopPerformBlock's list item).
 struct PendingBlock {

@@ -1,3 +1,5 @@
+@_spi(LaminaInternals) import LaminaTrace
+
 extension EventLoop {
     /// The virtual clock the loop runs on, or nil for the monotonic clock.
     public var virtualClock: VirtualClock? {

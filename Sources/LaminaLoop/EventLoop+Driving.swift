@@ -1,4 +1,5 @@
 import CLaminaShims
+@_spi(LaminaInternals) import LaminaTrace
 import Synchronization
 
 extension EventLoop {

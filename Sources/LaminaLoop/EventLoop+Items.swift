@@ -1,4 +1,5 @@
 import CLaminaShims
+@_spi(LaminaInternals) import LaminaTrace
 
 extension EventLoop {
     /// Adds `observer` to `mode` (or to every common mode, with ``Mode/common``). Adding one that

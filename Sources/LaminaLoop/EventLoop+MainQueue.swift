@@ -1,5 +1,5 @@
 import CLaminaShims
-import LaminaTrace
+@_spi(LaminaInternals) import LaminaTrace
 
 extension EventLoop {
     /// The main queue's fd if a run of `state` should watch it: on the main loop (which runs

@@ -1,4 +1,4 @@
-import LaminaTrace
+@_spi(LaminaInternals) import LaminaTrace
 
 extension EventLoop {
     /// Calls `state`'s observers of `activity`, in order, from a snapshot taken now.

@@ -1,5 +1,5 @@
 import CLaminaShims
-import LaminaTrace
+@_spi(LaminaInternals) import LaminaTrace
 
 extension EventLoop {
     /// Runs the default mode until ``stop()`` is called or the mode has nothing left that could

@@ -1,5 +1,5 @@
 import CLaminaShims
-import LaminaTrace
+@_spi(LaminaInternals) import LaminaTrace
 
 extension EventLoop {
     /// Sleeps on `state`'s epoll set (plus the main queue's fd, while asleep) until one fd is

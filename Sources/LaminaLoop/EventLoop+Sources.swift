@@ -1,4 +1,4 @@
-import LaminaTrace
+@_spi(LaminaInternals) import LaminaTrace
 
 extension EventLoop {
     /// Performs `state`'s signalled sources, by (order, first signal); returns whether the last

@@ -1,4 +1,4 @@
-import LaminaTrace
+@_spi(LaminaInternals) import LaminaTrace
 
 extension EventLoop {
     /// Fires `state`'s due timers in fire-date order; returns whether any fired.

@@ -1,6 +1,6 @@
 import CLaminaShims
 import Glibc
-import LaminaTrace
+@_spi(LaminaInternals) import LaminaTrace
 import Synchronization
 
 /// A run loop that behaves like CFRunLoop, step for step: modes, observers in priority order,
@@ -38,7 +38,7 @@ public final class EventLoop: @unchecked Sendable {
     var isSleeping = false
 
     /// The test clock, if any; kept apart from `lock` because `now` is read with `lock` held.
-    let virtualClockStorage = Mutex<VirtualClock?>(nil)
+    let virtualClockStorage = Locked<VirtualClock?>(nil)
     /// Work begun elsewhere that will come back to this loop (see `beginOutstandingWork()`).
     let outstandingWorkCount = Atomic<Int>(0)
     /// Whether `virtualClockStorage` holds a clock: spares monotonic loops a lock per `now`.

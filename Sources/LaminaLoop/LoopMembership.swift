@@ -1,4 +1,4 @@
-import Synchronization
+@_spi(LaminaInternals) import LaminaTrace
 
 /// Which loops an observer, timer or source is scheduled in, and in how many of each loop's
 /// modes. As in CF, observers and timers belong to one loop at a time (adding one to a second
@@ -11,7 +11,7 @@ final class LoopMembership: Sendable {
     }
 
     private let isExclusive: Bool
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Locked<[Entry]>([])
 
     init(exclusive: Bool) {
         isExclusive = exclusive

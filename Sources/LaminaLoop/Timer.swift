@@ -1,3 +1,4 @@
+@_spi(LaminaInternals) import LaminaTrace
 import Synchronization
 
 extension EventLoop {
@@ -22,7 +23,7 @@ extension EventLoop {
         let handler: @Sendable (Timer) -> Void
         let membership = LoopMembership(exclusive: true)
         private let validity = Atomic<Bool>(true)
-        private let state: Mutex<State>
+        private let state: Locked<State>
 
         struct State {
             var fireDate: Instant
@@ -48,7 +49,7 @@ extension EventLoop {
             self.interval = interval > .zero ? .nanoseconds(max(nanoseconds, 1)) : .zero
             self.name = name
             self.handler = handler
-            state = Mutex(State(fireDate: Instant.monotonicNow.advanced(by: after), delay: after))
+            state = Locked(State(fireDate: Instant.monotonicNow.advanced(by: after), delay: after))
         }
 
         /// When the timer fires next. Setting it re-dates the timer (a date in the past becomes

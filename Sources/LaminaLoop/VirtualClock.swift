@@ -1,4 +1,4 @@
-import Synchronization
+@_spi(LaminaInternals) import LaminaTrace
 
 extension EventLoop {
     /// A test clock for loops: time moves only when a test advances it or a loop has nothing to
@@ -20,11 +20,11 @@ extension EventLoop {
             weak var loop: EventLoop?
         }
 
-        private let state: Mutex<State>
+        private let state: Locked<State>
 
         /// A clock that reads `start` until it is advanced.
         public init(startingAt start: Instant = Instant(nanoseconds: 0)) {
-            state = Mutex(State(now: start))
+            state = Locked(State(now: start))
         }
 
         /// The clock's current time.

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Collects trace events from any thread, in the order they happen, up to a fixed capacity.
 ///
@@ -15,7 +14,7 @@ public final class TraceRecorder: Sendable {
     /// The most events this recorder keeps; later ones are dropped and counted.
     public let capacity: Int
 
-    private let storage = Mutex(Storage())
+    private let storage = Locked(Storage())
 
     private struct Storage {
         var events: [TraceEvent] = []

@@ -34,7 +34,7 @@ extension Trace {
             TraceSession.sessionOwner.load(ordering: .relaxed) != thread,
             "Trace.withRecording(into:_:) is not reentrant: it was called again inside its own body"
         )
-        return try TraceSession.sessionLock.withLock { _ in
+        return try TraceSession.sessionLock.withLock {
             TraceSession.sessionOwner.store(thread, ordering: .relaxed)
             let previous = TraceSession.activate(recorder)
             defer {
@@ -54,13 +54,13 @@ enum TraceSession {
     static let enabled = Atomic<Bool>(false)
 
     /// The recorder events go to; changed together with `enabled`, under the lock.
-    private static let active = Mutex<TraceRecorder?>(nil)
+    private static let active = Locked<TraceRecorder?>(nil)
 
     /// The last flow identifier handed out.
     static let nextFlowID = Atomic<UInt64>(0)
 
     /// Serialises ``Trace/withRecording(into:_:)`` sessions.
-    static let sessionLock = Mutex<Void>(())
+    static let sessionLock = Lock()
 
     /// The thread inside a `withRecording` session (0 when none), to diagnose reentrancy.
     static let sessionOwner = Atomic<Int32>(0)

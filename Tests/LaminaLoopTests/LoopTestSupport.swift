@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LaminaLoop
+@_spi(LaminaInternals) import LaminaTrace
 import Synchronization
 import XCTest
 
@@ -18,7 +19,7 @@ let generousTimeout: Duration = .seconds(5)
 
 /// A thread-safe, append-only record of what ran, in the order it ran.
 final class EventLog: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Locked<[String]>([])
 
     /// Appends `entry`.
     func record(_ entry: String) {
@@ -81,10 +82,10 @@ final class Counter: Sendable {
 
 /// A thread-safe cell for a value a handler produces and the test reads afterwards.
 final class Box<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
+    private let storage: Locked<Value>
 
     init(_ value: Value) {
-        storage = Mutex(value)
+        storage = Locked(value)
     }
 
     var value: Value {

@@ -1,12 +1,13 @@
 import Dispatch
 import Foundation
 import LaminaLoop
+@_spi(LaminaInternals) import LaminaTrace
 import Synchronization
 import XCTest
 
 /// A thread-safe record of what ran, in order.
 final class Log: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = Locked<[String]>([])
 
     func record(_ entry: String) {
         entries.withLock { $0.append(entry) }
@@ -25,7 +26,7 @@ func onLoopThread<T: Sendable>(
     line: UInt = #line,
     _ body: @escaping @Sendable (EventLoop) -> T
 ) -> T? {
-    let result = Mutex<T?>(nil)
+    let result = Locked<T?>(nil)
     let finished = DispatchSemaphore(value: 0)
     let thread = Thread {
         let value = body(EventLoop.current)

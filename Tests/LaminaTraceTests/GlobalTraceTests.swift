@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import LaminaTrace
+@testable @_spi(LaminaInternals) import LaminaTrace
 
 /// Tests that turn the process-wide trace on and off. They run one at a time, trace through
 /// `Trace.withRecording` (which also keeps out other targets' sessions that use it), and look only
@@ -51,7 +51,7 @@ struct GlobalTraceTests {
     @Test func eventsCarryTheCallingThreadsIDAndName() {
         let recorder = TraceRecorder()
         let prefix = uniquePrefix("thread")
-        let seen = Mutex<[String: (tid: Int32, comm: String)]>([:])
+        let seen = Locked<[String: (tid: Int32, comm: String)]>([:])
         Trace.withRecording(into: recorder) {
             runOnNewThread {
                 Trace.setThreadName("render-queue-1αβ")

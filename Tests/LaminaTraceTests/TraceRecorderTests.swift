@@ -1,7 +1,7 @@
 import Synchronization
 import Glibc
 import Testing
-@testable import LaminaTrace
+@testable @_spi(LaminaInternals) import LaminaTrace
 
 /// The recorder on its own: capacity, drops, clearing, thread safety. No global trace state.
 struct TraceRecorderTests {
@@ -59,7 +59,7 @@ struct TraceRecorderTests {
     }
 
     @Test func flowIDsAreUniqueAcrossThreadsEvenWhileTracingIsOff() {
-        let ids = Mutex<[UInt64]>([])
+        let ids = Locked<[UInt64]>([])
         runConcurrently(threads: 4) { _ in
             let made = (0..<500).map { _ in Trace.newFlowID().rawValue }
             ids.withLock { $0 += made }
