@@ -48,7 +48,7 @@ let package = Package(
             dependencies: ["CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CXCB", "CLaminaShims"]
         ),
         .testTarget(name: "LaminaTraceTests", dependencies: ["LaminaTrace"]),
-        .testTarget(name: "LaminaLoopTests", dependencies: ["LaminaLoop", "LaminaTrace"]),
+        .testTarget(name: "LaminaLoopTests", dependencies: ["LaminaLoop", "LaminaTrace", "LaminaTesting"]),
         // EventLoop and CFRunLoop driven through the same scenarios; imports Foundation so that
         // CoreFoundation links.
         .testTarget(name: "LaminaLoopDifferentialTests", dependencies: ["LaminaLoop"]),

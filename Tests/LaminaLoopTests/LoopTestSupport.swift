@@ -1,14 +1,15 @@
 import Dispatch
 import Foundation
 import LaminaLoop
+import LaminaTesting
 @_spi(LaminaInternals) import LaminaTrace
 import Synchronization
 import XCTest
 
 // Shared helpers for the EventLoop tests.
 //
-// Loops other than `EventLoop.main` run on a dedicated `Thread` each test starts (never on Swift
-// concurrency's pool), and the test waits for that thread with a semaphore: `await` and
+// Loops other than `EventLoop.main` run on a dedicated thread each test starts (LaminaTesting's
+// `TestThread`, never Swift concurrency's pool), and the test joins that thread: `await` and
 // XCTestExpectation would spin CFRunLoop, not EventLoop. Handlers are `@Sendable`, so they record
 // what happened into an `EventLog` instead of mutating captured variables, and assertions run on
 // the test's own thread once the loop thread has finished.
@@ -17,25 +18,10 @@ import XCTest
 /// `timedOut` result (and a failed assertion) instead of blocking the test forever.
 let generousTimeout: Duration = .seconds(5)
 
-/// A thread-safe, append-only record of what ran, in the order it ran.
-final class EventLog: Sendable {
-    private let entries = Locked<[String]>([])
+/// The log the tests record into: LaminaTesting's `CallLog`, with an observer factory.
+typealias EventLog = CallLog
 
-    /// Appends `entry`.
-    func record(_ entry: String) {
-        entries.withLock { $0.append(entry) }
-    }
-
-    /// Everything recorded so far, oldest first.
-    var events: [String] {
-        entries.withLock { $0 }
-    }
-
-    /// How many times `entry` was recorded.
-    func count(of entry: String) -> Int {
-        events.filter { $0 == entry }.count
-    }
-
+extension CallLog {
     /// An observer of `activities` that records each activity it is called for as
     /// `prefix + name` (e.g. "beforeWaiting", or "B entry" with prefix "B "), then calls `action`.
     func observer(
@@ -106,23 +92,18 @@ func idleSource() -> EventLoop.Source {
     EventLoop.Source { _ in }
 }
 
-/// A thread started at once; ``join(within:)`` waits for it to finish.
+/// A thread started at once (LaminaTesting's `TestThread`); ``join(within:)`` waits for it.
 final class HelperThread: Sendable {
-    private let finished = DispatchSemaphore(value: 0)
+    private let thread: TestThread
 
     init(_ body: @escaping @Sendable () -> Void) {
-        let finished = self.finished
-        let thread = Thread {
-            body()
-            finished.signal()
-        }
-        thread.start()
+        thread = TestThread(named: "helper", body)
     }
 
     /// Whether the thread finished within `seconds`.
     @discardableResult
     func join(within seconds: Double = 10) -> Bool {
-        finished.wait(timeout: .now() + seconds) == .success
+        thread.join(timeout: .milliseconds(Int(seconds * 1000)))
     }
 }
 
@@ -135,13 +116,9 @@ func onLoopThread<T: Sendable>(
     line: UInt = #line,
     _ body: @escaping @Sendable (EventLoop) -> T
 ) -> T? {
-    let result = Box<T?>(nil)
-    let helper = HelperThread { result.set(body(EventLoop.current)) }
-    guard helper.join(within: seconds) else {
-        XCTFail("the loop thread did not finish within \(seconds) s", file: file, line: line)
-        return nil
-    }
-    return result.value
+    let result = LaminaTesting.onLoopThread(timeout: .milliseconds(Int(seconds * 1000)), body)
+    if result == nil { XCTFail("the loop thread did not finish within \(seconds) s", file: file, line: line) }
+    return result
 }
 
 /// A loop owned by a thread that has already finished: items can be added to it (from any

@@ -7,7 +7,7 @@ import XCTest
 final class LoopDrivingTests: XCTestCase {
     func test_oneIterationReachesBeforeWaitingWithoutBlocking() {
         let log = Log()
-        let events = onLoopThread { loop -> [String] in
+        let events = onTestLoopThread { loop -> [String] in
             let observer = EventLoop.Observer(activities: .allActivities) { _, activity in log.record("\(activity)") }
             loop.add(observer, to: .default)
             // A timer an hour away keeps the mode alive; one iteration must not wait for it.
@@ -26,7 +26,7 @@ final class LoopDrivingTests: XCTestCase {
 
     func test_runUntilIdleRunsBlocksThatQueueMoreBlocks() {
         let log = Log()
-        let idle = onLoopThread { loop -> Bool in
+        let idle = onTestLoopThread { loop -> Bool in
             loop.add(EventLoop.Source { _ in }, to: .default)
             loop.perform {
                 log.record("first")
@@ -43,7 +43,7 @@ final class LoopDrivingTests: XCTestCase {
 
     func test_runUntilIdleWaitsForOutstandingWorkByRunningTheLoop() {
         let log = Log()
-        let idle = onLoopThread { loop -> Bool in
+        let idle = onTestLoopThread { loop -> Bool in
             loop.add(EventLoop.Source { _ in }, to: .default)
             loop.beginOutstandingWork()
             detach {
@@ -63,7 +63,7 @@ final class LoopDrivingTests: XCTestCase {
     }
 
     func test_runUntilIdleGivesUpWhenOutstandingWorkNeverComesBack() {
-        let outcome = onLoopThread { loop -> (Bool, Int) in
+        let outcome = onTestLoopThread { loop -> (Bool, Int) in
             loop.add(EventLoop.Source { _ in }, to: .default)
             loop.beginOutstandingWork()
             let idle = loop.runUntilIdle(timeout: .milliseconds(50))
@@ -77,7 +77,7 @@ final class LoopDrivingTests: XCTestCase {
 
     func test_runUntilIdlePerformsSignalledSourcesAndDueTimers() {
         let log = Log()
-        let idle = onLoopThread { loop -> Bool in
+        let idle = onTestLoopThread { loop -> Bool in
             let source = EventLoop.Source { _ in log.record("source") }
             loop.add(source, to: .default)
             loop.add(EventLoop.Timer(after: .zero) { _ in log.record("timer") }, to: .default)
@@ -96,5 +96,39 @@ final class LoopDrivingTests: XCTestCase {
         }
         XCTAssertTrue(EventLoop.main.runUntilIdle())
         XCTAssertEqual(log.events, ["main queue", "main queue again"])
+    }
+}
+
+/// The thread and log helpers tests build on.
+final class TestThreadTests: XCTestCase {
+    func test_onLoopThreadGivesTheBodyThatThreadsOwnLoopAndReturnsItsResult() {
+        let outcome = LaminaTesting.onLoopThread { loop in loop === EventLoop.current && loop !== EventLoop.main }
+        XCTAssertEqual(outcome, true)
+    }
+
+    func test_onLoopThreadReturnsNilWhenTheThreadDoesNotFinishInTime() {
+        let release = CallLog()
+        let outcome = LaminaTesting.onLoopThread(timeout: .milliseconds(20)) { _ -> Int in
+            while release.events.isEmpty { usleep(1_000) }
+            return 1
+        }
+        XCTAssertNil(outcome)
+        release.record("let the thread finish")
+    }
+
+    func test_aCallLogKeepsEntriesFromManyThreadsInOrderPerThread() {
+        let log = CallLog()
+        let threads = (0..<4).map { index in
+            TestThread(named: "writer \(index)") {
+                for step in 0..<100 { log.record("\(index):\(step)") }
+            }
+        }
+        XCTAssertTrue(threads.allSatisfy { $0.join() })
+        XCTAssertEqual(log.events.count, 400)
+        for index in 0..<4 {
+            let mine = log.events.filter { $0.hasPrefix("\(index):") }
+            XCTAssertEqual(mine, (0..<100).map { "\(index):\($0)" })
+        }
+        XCTAssertEqual(log.count(of: "2:7"), 1)
     }
 }

@@ -7,7 +7,7 @@ import XCTest
 final class RecordedTraceTests: XCTestCase {
     func test_theTraceOfARunShowsItsObserversTimersAndBlocksInOrder() {
         let (result, trace) = recordingTrace { () -> EventLoop.RunResult? in
-            onLoopThread { loop -> EventLoop.RunResult in
+            onTestLoopThread { loop -> EventLoop.RunResult in
                 let commit = EventLoop.Observer(activities: .beforeWaiting, order: EventLoop.Order.transactionCommit, name: "commit") { _, _ in }
                 loop.add(commit, to: .default)
                 loop.add(EventLoop.Timer(after: .milliseconds(1), name: "tick") { _ in loop.perform { } }, to: .default)

@@ -6,7 +6,7 @@ import XCTest
 /// A loop on a virtual clock never sleeps for time.
 final class VirtualClockTests: XCTestCase {
     func test_aRunWithATimeoutFiresARepeatingTimerWithoutWaiting() {
-        let outcome = onLoopThread { loop -> (EventLoop.RunResult, Int, Duration, Duration) in
+        let outcome = onTestLoopThread { loop -> (EventLoop.RunResult, Int, Duration, Duration) in
             loop.withVirtualClock { clock in
                 let ticks = Counter()
                 loop.add(EventLoop.Timer(after: .milliseconds(100), interval: .milliseconds(100)) { _ in ticks.increment() }, to: .default)
@@ -23,7 +23,7 @@ final class VirtualClockTests: XCTestCase {
 
     func test_advanceMakesTimersDueAndNothingElseMovesTime() {
         let log = Log()
-        let outcome = onLoopThread { loop -> [String] in
+        let outcome = onTestLoopThread { loop -> [String] in
             loop.withVirtualClock { clock in
                 loop.add(EventLoop.Timer(after: .seconds(5)) { _ in log.record("fired at \(clock.now)") }, to: .default)
                 loop.runUntilIdle()
@@ -39,7 +39,7 @@ final class VirtualClockTests: XCTestCase {
 
     func test_aCrossThreadWakeUpEndsAVirtualWait() {
         let log = Log()
-        let result = onLoopThread { loop -> EventLoop.RunResult in
+        let result = onTestLoopThread { loop -> EventLoop.RunResult in
             loop.withVirtualClock { _ in
                 loop.add(EventLoop.Source { _ in }, to: .default)
                 detach {
@@ -58,7 +58,7 @@ final class VirtualClockTests: XCTestCase {
     }
 
     func test_switchingClocksKeepsTheTimeLeftOnTimers() {
-        let outcome = onLoopThread { loop -> (Duration, Duration) in
+        let outcome = onTestLoopThread { loop -> (Duration, Duration) in
             let timer = EventLoop.Timer(after: .seconds(2)) { _ in }
             loop.add(timer, to: .default)
             let clock = EventLoop.VirtualClock(startingAt: EventLoop.Instant(nanoseconds: 1_000_000_000))
@@ -85,7 +85,7 @@ final class VirtualClockTests: XCTestCase {
     }
 
     func test_aTimerAddedOnAVirtualClockIsDatedOnIt() {
-        let date = onLoopThread { loop -> EventLoop.Instant in
+        let date = onTestLoopThread { loop -> EventLoop.Instant in
             loop.withVirtualClock(startingAt: EventLoop.Instant(nanoseconds: 7_000_000_000)) { _ in
                 let timer = EventLoop.Timer(after: .seconds(3)) { _ in }
                 loop.add(timer, to: .default)
