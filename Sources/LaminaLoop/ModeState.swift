@@ -11,7 +11,12 @@ final class ModeState {
     let timerFD: Int32
 
     /// Sorted by signed order; equal orders in the order they were added (FIFO).
-    var observers: [EventLoop.Observer] = []
+    var observers: [EventLoop.Observer] = [] {
+        didSet { observersByActivity.removeAll(keepingCapacity: true) }
+    }
+    /// `observers` filtered per single activity, built on first use after each change: a pass
+    /// takes its snapshot by copying one of these arrays (one reference count, no allocation).
+    private var observersByActivity: [EventLoop.Activity.RawValue: [EventLoop.Observer]] = [:]
     /// The union of the activities of every observer ever added; never shrinks (a shortcut).
     var observerMask: EventLoop.Activity = []
     var sources: [EventLoop.Source] = []
@@ -53,6 +58,15 @@ final class ModeState {
         else { return false }
         fileDescriptorSources[source.fileDescriptor] = source
         return true
+    }
+
+    /// The observers of `activity`, in order: the pass snapshot (validity and firing are checked
+    /// at each call, which is equivalent: only the pass's own callouts change them meanwhile).
+    func observers(of activity: EventLoop.Activity) -> [EventLoop.Observer] {
+        if let cached = observersByActivity[activity.rawValue] { return cached }
+        let filtered = observers.filter { $0.activities.contains(activity) }
+        observersByActivity[activity.rawValue] = filtered
+        return filtered
     }
 
     /// Inserts `observer` after the last one whose order is not greater (stable by order).
