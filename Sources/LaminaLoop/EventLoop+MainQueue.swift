@@ -8,7 +8,11 @@ extension EventLoop {
     func watchedMainQueueHandle(for state: ModeState) -> Int32 {
         guard isMain, !isDrainingMainQueue else { return -1 }
         let isCommon = lock.withLock { commonModeNames.contains(state.name) }
-        return isCommon ? mainQueueHandle : -1
+        guard isCommon else { return -1 }
+        if mainQueueHandle < 0 && Trace.isEnabled {
+            Trace.instant(.dispatch, "main-queue draining off: libdispatch gave no handle")
+        }
+        return mainQueueHandle
     }
 
     /// Runs a snapshot of `DispatchQueue.main`'s work (libdispatch's own drain): blocks queued

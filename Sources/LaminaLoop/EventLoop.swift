@@ -142,12 +142,10 @@ public final class EventLoop: @unchecked Sendable {
                 + "\(ownerThreadID). A loop runs only on the thread that owns it; use EventLoop.current.")
     }
 
+    /// libdispatch's main-queue eventfd, or -1 (each run that would watch it then says so in
+    /// the trace).
     private static func fetchMainQueueHandle() -> Int32 {
-        let handle = Int32(_dispatch_get_main_queue_handle_4CF())
-        if handle < 0 {
-            Trace.instant(.dispatch, "main-queue draining off: libdispatch gave no handle")
-        }
-        return handle
+        Int32(_dispatch_get_main_queue_handle_4CF())
     }
 }
 
