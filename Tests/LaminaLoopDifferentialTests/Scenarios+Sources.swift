@@ -22,21 +22,24 @@ extension Scenarios {
         ],
         mustShow: ["source s4", "source s2", "source s1", "source s3"])
 
-    /// The signal is cleared before `perform`, so a perform can signal its own source again; sources
-    /// signalled during a pass are not in its snapshot and wait for the next iteration (which polls,
-    /// so no beforeWaiting in between).
-    static let sourceSnapshot = Scenario(
-        "A perform may re-signal its source; sources signalled during a pass wait for the next iteration",
-        sections: ["§4", "§2.1"],
-        steps: [
+    /// The set-up two scenarios share: an iteration observer o1 and sources s0, s1, s2 (orders 0, 1,
+    /// 2) in m1, with s1 and s2 signalled.
+    private static let sourcesS0ToS2WithS1AndS2Signalled: [Action] = [
             .addObserver("o1", .iteration, mode: m1),
             .addSource("s0", order: 0, mode: m1),
             .addSource("s1", order: 1, mode: m1),
             .addSource("s2", order: 2, mode: m1),
             .signal("s1"),
             .signal("s2"),
-            .run(m1, timeout: 0.02),
-        ],
+    ]
+
+    /// The signal is cleared before `perform`, so a perform can signal its own source again; sources
+    /// signalled during a pass are not in its snapshot and wait for the next iteration (which polls,
+    /// so no beforeWaiting in between).
+    static let sourceSnapshot = Scenario(
+        "A perform may re-signal its source; sources signalled during a pass wait for the next iteration",
+        sections: ["§4", "§2.1"],
+        steps: sourcesS0ToS2WithS1AndS2Signalled + [.run(m1, timeout: 0.02)],
         when: [when(.source("s1"), 1, .signal("s1"), .signal("s0"))],
         mustShow: ["source s0", "source s1", "source s2"])
 
@@ -47,16 +50,7 @@ extension Scenarios {
     static let invalidatedLastSourceOfAPass = Scenario(
         "A pass whose last source was invalidated before its turn counts as handling nothing",
         sections: ["§4", "§2"],
-        steps: [
-            .addObserver("o1", .iteration, mode: m1),
-            .addSource("s0", order: 0, mode: m1),
-            .addSource("s1", order: 1, mode: m1),
-            .addSource("s2", order: 2, mode: m1),
-            .signal("s1"),
-            .signal("s2"),
-            .run(m1, timeout: 0.05),
-            .run(m1, timeout: 0.05),
-        ],
+        steps: sourcesS0ToS2WithS1AndS2Signalled + [.run(m1, timeout: 0.05), .run(m1, timeout: 0.05)],
         when: [when(.source("s1"), 1, .signal("s1"), .signal("s0"), .invalidate("s2"))],
         mustShow: ["source s1", "source s0"])
 

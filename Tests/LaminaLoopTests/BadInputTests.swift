@@ -7,11 +7,7 @@ import XCTest
 final class BadInputTests: XCTestCase {
     func test_aNegativeTimeoutPollsOnceLikeAZeroTimeout() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            loop.add(log.observer(), to: .default)
-            return loop.run(mode: .default, timeout: .seconds(-30))
-        }
+        let result = runDefaultModeLogging(into: log, timeout: .seconds(-30))
         XCTAssertEqual(result, .timedOut)
         XCTAssertEqual(log.events, ["entry", "beforeTimers", "beforeSources", "exit"])
     }

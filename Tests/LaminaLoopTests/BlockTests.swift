@@ -6,21 +6,18 @@ import XCTest
 final class BlockTests: XCTestCase {
     func test_performDoesNotWakeTheLoop() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            let first = Counter()
-            loop.add(log.observer { _, activity in
-                guard activity == .beforeWaiting, first.increment() == 1 else { return }
-                HelperThread {
-                    loop.perform {
-                        log.record("block")
-                        EventLoop.current.stop()
-                    }
-                }.join()
-            }, to: .default)
+        let first = Counter()
+        let result = runDefaultModeLogging(into: log) { loop in
             // Only the timer ends the sleep; the block then runs at the drain after the wake.
             loop.add(EventLoop.Timer(after: .milliseconds(30)) { _ in log.record("timer") }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
+        } onActivity: { loop, activity in
+            guard activity == .beforeWaiting, first.increment() == 1 else { return }
+            HelperThread {
+                loop.perform {
+                    log.record("block")
+                    EventLoop.current.stop()
+                }
+            }.join()
         }
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(
@@ -31,21 +28,17 @@ final class BlockTests: XCTestCase {
     func test_aBlockPerformedFromAnotherThreadWithAWakeUpRunsRightAfterTheWake() {
         let log = EventLog()
         let helper = Box<HelperThread?>(nil)
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            let first = Counter()
-            loop.add(log.observer { _, activity in
-                guard activity == .beforeWaiting, first.increment() == 1 else { return }
-                helper.set(HelperThread {
-                    loop.perform {
-                        log.record("block")
-                        EventLoop.current.stop()
-                    }
-                    loop.wakeUp()
-                })
-            }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
-        }
+        let first = Counter()
+        let result = runDefaultModeLogging(into: log, onActivity: { loop, activity in
+            guard activity == .beforeWaiting, first.increment() == 1 else { return }
+            helper.set(HelperThread {
+                loop.perform {
+                    log.record("block")
+                    EventLoop.current.stop()
+                }
+                loop.wakeUp()
+            })
+        })
         XCTAssertEqual(helper.value?.join(), true)
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(
@@ -55,8 +48,7 @@ final class BlockTests: XCTestCase {
 
     func test_blocksRunAfterBeforeSourcesAfterAPerformedSourceAndAfterTheWake() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(log.observer(), to: .default)
+        let result = runDefaultModeLogging(into: log, keepAlive: false) { loop in
             let source = EventLoop.Source { _ in
                 log.record("source")
                 EventLoop.current.perform { log.record("block F") }
@@ -71,7 +63,6 @@ final class BlockTests: XCTestCase {
             }, to: .default)
             loop.perform { log.record("block D") }
             source.signal()
-            return loop.run(mode: .default, timeout: generousTimeout)
         }
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(
@@ -92,8 +83,7 @@ final class BlockTests: XCTestCase {
 
     func test_blocksAddedDuringADrainWaitForTheNextDrainPoint() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(log.observer(), to: .default)
+        let result = runDefaultModeLogging(into: log, timeout: .zero, keepAlive: false) { loop in
             let source = EventLoop.Source { _ in log.record("source") }
             loop.add(source, to: .default)
             loop.perform {
@@ -102,7 +92,6 @@ final class BlockTests: XCTestCase {
             }
             loop.perform { log.record("block 2") }
             source.signal()
-            return loop.run(mode: .default, timeout: .zero)
         }
         XCTAssertEqual(result, .timedOut)
         XCTAssertEqual(

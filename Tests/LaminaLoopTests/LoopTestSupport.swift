@@ -92,6 +92,14 @@ func idleSource() -> EventLoop.Source {
     EventLoop.Source { _ in }
 }
 
+/// A source that, each time it is performed, records `name` into `log` and stops the current loop.
+func stoppingSource(recordingInto log: EventLog, as name: String = "source") -> EventLoop.Source {
+    EventLoop.Source { _ in
+        log.record(name)
+        EventLoop.current.stop()
+    }
+}
+
 /// A thread started at once (LaminaTesting's `TestThread`); ``join(within:)`` waits for it.
 final class HelperThread: Sendable {
     private let thread: TestThread
@@ -119,6 +127,29 @@ func onLoopThread<T: Sendable>(
     let result = LaminaTesting.onLoopThread(timeout: .milliseconds(Int(seconds * 1000)), body)
     if result == nil { XCTFail("the loop thread did not finish within \(seconds) s", file: file, line: line) }
     return result
+}
+
+/// Runs the default mode of a new loop thread's loop (see ``onLoopThread(within:file:line:_:)``)
+/// for at most `timeout` (with `returnAfterSourceHandled`) and returns the run's result. Before
+/// the run, that loop gets an idle source (unless `keepAlive` is false), an observer of every
+/// activity recording into `log` and then calling `onActivity` with the loop, and whatever
+/// `setUp` adds.
+func runDefaultModeLogging(
+    into log: EventLog,
+    timeout: Duration = generousTimeout,
+    returnAfterSourceHandled: Bool = false,
+    keepAlive: Bool = true,
+    file: StaticString = #filePath,
+    line: UInt = #line,
+    setUp: @escaping @Sendable (EventLoop) -> Void = { _ in },
+    onActivity: (@Sendable (EventLoop, EventLoop.Activity) -> Void)? = nil
+) -> EventLoop.RunResult? {
+    onLoopThread(file: file, line: line) { loop in
+        if keepAlive { loop.add(idleSource(), to: .default) }
+        loop.add(log.observer { _, activity in onActivity?(loop, activity) }, to: .default)
+        setUp(loop)
+        return loop.run(mode: .default, timeout: timeout, returnAfterSourceHandled: returnAfterSourceHandled)
+    }
 }
 
 /// A loop owned by a thread that has already finished: items can be added to it (from any

@@ -23,6 +23,19 @@ final class MainLoopTests: XCTestCase {
         return observer
     }
 
+    /// Runs the main loop's default mode with ``observeMainLoop(_:then:)``'s observer in place,
+    /// removing it afterwards; returns the run's result.
+    private func runObservedMainLoop(
+        _ log: EventLog,
+        timeout: Duration = generousTimeout,
+        returnAfterSourceHandled: Bool = false,
+        then action: (@Sendable (EventLoop.Observer, EventLoop.Activity) -> Void)? = nil
+    ) -> EventLoop.RunResult {
+        let observer = observeMainLoop(log, then: action)
+        defer { observer.invalidate() }
+        return EventLoop.main.run(mode: .default, timeout: timeout, returnAfterSourceHandled: returnAfterSourceHandled)
+    }
+
     func test_theMainThreadsCurrentLoopIsTheMainLoopWithDefaultAndTrackingCommon() {
         XCTAssertTrue(EventLoop.current === EventLoop.main)
         XCTAssertEqual(EventLoop.main.commonModes, [.default, .tracking])
@@ -50,10 +63,8 @@ final class MainLoopTests: XCTestCase {
 
     func test_mainQueueWorkQueuedBeforeARunIsDrainedAfterTheFirstWaitAndCountsAsAHandledSource() {
         let log = EventLog()
-        let observer = observeMainLoop(log)
-        defer { observer.invalidate() }
         DispatchQueue.main.async { log.record("main queue") }
-        let result = EventLoop.main.run(mode: .default, timeout: generousTimeout, returnAfterSourceHandled: true)
+        let result = runObservedMainLoop(log, returnAfterSourceHandled: true)
         XCTAssertEqual(result, .handledSource)
         XCTAssertEqual(log.events, ["entry"] + fullIteration + ["main queue", "exit"])
     }
@@ -68,8 +79,6 @@ final class MainLoopTests: XCTestCase {
 
     func test_mainQueueWorkQueuedDuringADrainRunsInALaterIteration() {
         let log = EventLog()
-        let observer = observeMainLoop(log)
-        defer { observer.invalidate() }
         DispatchQueue.main.async {
             log.record("first")
             DispatchQueue.main.async {
@@ -77,7 +86,7 @@ final class MainLoopTests: XCTestCase {
                 EventLoop.main.stop()
             }
         }
-        let result = EventLoop.main.run(mode: .default, timeout: generousTimeout)
+        let result = runObservedMainLoop(log)
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(
             log.events,
@@ -86,7 +95,6 @@ final class MainLoopTests: XCTestCase {
 
     func test_mainQueueWorkFoundBeforeSleepingSkipsBeforeWaitingAndAfterWaiting() {
         let log = EventLog()
-        let observer = observeMainLoop(log)
         let timer = EventLoop.Timer(after: .zero) { _ in
             log.record("timer")
             DispatchQueue.main.async {
@@ -95,11 +103,8 @@ final class MainLoopTests: XCTestCase {
             }
         }
         EventLoop.main.add(timer, to: .default)
-        defer {
-            observer.invalidate()
-            timer.invalidate()
-        }
-        let result = EventLoop.main.run(mode: .default, timeout: generousTimeout)
+        defer { timer.invalidate() }
+        let result = runObservedMainLoop(log)
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(
             log.events,
@@ -108,8 +113,6 @@ final class MainLoopTests: XCTestCase {
 
     func test_aNestedRunInsideAMainQueueBlockNeitherDrainsNorCountsTheMainQueue() {
         let log = EventLog()
-        let observer = observeMainLoop(log)
-        defer { observer.invalidate() }
         DispatchQueue.main.async {
             log.record("block begins")
             DispatchQueue.main.async {
@@ -119,7 +122,7 @@ final class MainLoopTests: XCTestCase {
             let nested = EventLoop.main.run(mode: .default, timeout: generousTimeout)
             log.record("nested run: \(nested)")
         }
-        let result = EventLoop.main.run(mode: .default, timeout: generousTimeout)
+        let result = runObservedMainLoop(log)
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(
             log.events,
@@ -142,13 +145,11 @@ final class MainLoopTests: XCTestCase {
 
     func test_stopFromAMainQueueBlockExitsAtTheEndOfThatIteration() {
         let log = EventLog()
-        let observer = observeMainLoop(log)
-        defer { observer.invalidate() }
         DispatchQueue.main.async {
             log.record("main queue")
             EventLoop.main.stop()
         }
-        let result = EventLoop.main.run(mode: .default, timeout: generousTimeout)
+        let result = runObservedMainLoop(log)
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(log.events, ["entry"] + fullIteration + ["main queue", "exit"])
     }
@@ -165,7 +166,7 @@ final class MainLoopTests: XCTestCase {
         let log = EventLog()
         let helper = Box<HelperThread?>(nil)
         let first = Counter()
-        let observer = observeMainLoop(log) { _, activity in
+        let result = runObservedMainLoop(log) { _, activity in
             guard activity == .beforeWaiting, first.increment() == 1 else { return }
             helper.set(HelperThread {
                 EventLoop.main.perform {
@@ -175,8 +176,6 @@ final class MainLoopTests: XCTestCase {
                 EventLoop.main.wakeUp()
             })
         }
-        defer { observer.invalidate() }
-        let result = EventLoop.main.run(mode: .default, timeout: generousTimeout)
         XCTAssertEqual(helper.value?.join(), true)
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(log.events, ["entry"] + fullIteration + ["block", "exit"])
@@ -184,26 +183,20 @@ final class MainLoopTests: XCTestCase {
 
     func test_aTimerOnTheMainLoopFiresAfterTheWait() {
         let log = EventLog()
-        let observer = observeMainLoop(log)
         let timer = EventLoop.Timer(after: .milliseconds(1)) { _ in
             log.record("timer")
             EventLoop.main.stop()
         }
         EventLoop.main.add(timer, to: .common)
-        defer {
-            observer.invalidate()
-            timer.invalidate()
-        }
-        XCTAssertEqual(EventLoop.main.run(mode: .default, timeout: generousTimeout), .stopped)
+        defer { timer.invalidate() }
+        XCTAssertEqual(runObservedMainLoop(log), .stopped)
         XCTAssertEqual(log.events, ["entry"] + fullIteration + ["timer", "exit"])
     }
 
     func test_stopOnTheMainLoopWhenItIsNotRunningIsNotRemembered() {
         let log = EventLog()
-        let observer = observeMainLoop(log)
-        defer { observer.invalidate() }
         EventLoop.main.stop()
-        XCTAssertEqual(EventLoop.main.run(mode: .default, timeout: .milliseconds(5)), .timedOut)
+        XCTAssertEqual(runObservedMainLoop(log, timeout: .milliseconds(5)), .timedOut)
         XCTAssertEqual(log.events, ["entry"] + fullIteration + ["exit"])
     }
 }

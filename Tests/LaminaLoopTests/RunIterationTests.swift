@@ -32,10 +32,7 @@ final class RunIterationTests: XCTestCase {
 
     func test_aModeWithOnlyObserversIsEmptyAndFinishesWithoutEntryOrExit() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(log.observer(), to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
-        }
+        let result = runDefaultModeLogging(into: log, keepAlive: false)
         XCTAssertEqual(result, .finished)
         XCTAssertEqual(log.events, [])
     }
@@ -79,10 +76,8 @@ final class RunIterationTests: XCTestCase {
 
     func test_aDueTimerFiresAfterTheWaitNotAfterBeforeTimers() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(log.observer(), to: .default)
+        let result = runDefaultModeLogging(into: log, keepAlive: false) { loop in
             loop.add(EventLoop.Timer(after: .zero) { _ in log.record("timer") }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
         }
         XCTAssertEqual(result, .finished)
         XCTAssertEqual(
@@ -92,10 +87,8 @@ final class RunIterationTests: XCTestCase {
 
     func test_aTimerDueInTheFutureFiresAfterTheWaitItEnds() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(log.observer(), to: .default)
+        let result = runDefaultModeLogging(into: log, keepAlive: false) { loop in
             loop.add(EventLoop.Timer(after: .milliseconds(10)) { _ in log.record("timer") }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
         }
         XCTAssertEqual(result, .finished)
         XCTAssertEqual(
@@ -105,16 +98,14 @@ final class RunIterationTests: XCTestCase {
 
     func test_anIterationThatPerformedASourcePollsWithoutBeforeWaitingOrAfterWaiting() {
         let log = EventLog()
-        let result = onLoopThread { loop in
+        let result = runDefaultModeLogging(into: log, keepAlive: false) { loop in
             let source = EventLoop.Source { _ in log.record("source") }
             loop.add(source, to: .default)
+            source.signal()
+        } onActivity: { _, activity in
             // The second iteration has nothing to perform, so it sleeps; stopping from
             // beforeWaiting wakes it at once.
-            loop.add(log.observer { _, activity in
-                if activity == .beforeWaiting { EventLoop.current.stop() }
-            }, to: .default)
-            source.signal()
-            return loop.run(mode: .default, timeout: generousTimeout)
+            if activity == .beforeWaiting { EventLoop.current.stop() }
         }
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(
@@ -127,16 +118,14 @@ final class RunIterationTests: XCTestCase {
 
     func test_aPollingIterationStillHandlesATimerThatIsReady() {
         let log = EventLog()
-        let result = onLoopThread { loop in
+        let result = runDefaultModeLogging(into: log, keepAlive: false) { loop in
             let source = EventLoop.Source { _ in log.record("source") }
             loop.add(source, to: .default)
-            loop.add(log.observer(), to: .default)
             loop.add(EventLoop.Timer(after: .milliseconds(-1)) { _ in
                 log.record("timer")
                 EventLoop.current.stop()
             }, to: .default)
             source.signal()
-            return loop.run(mode: .default, timeout: generousTimeout)
         }
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(log.events, ["entry", "beforeTimers", "beforeSources", "source", "timer", "exit"])
@@ -144,11 +133,7 @@ final class RunIterationTests: XCTestCase {
 
     func test_aZeroTimeoutRunsExactlyOneIterationThatPollsAndTimesOut() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            loop.add(log.observer(), to: .default)
-            return loop.run(mode: .default, timeout: .zero)
-        }
+        let result = runDefaultModeLogging(into: log, timeout: .zero)
         XCTAssertEqual(result, .timedOut)
         XCTAssertEqual(log.events, ["entry", "beforeTimers", "beforeSources", "exit"])
     }

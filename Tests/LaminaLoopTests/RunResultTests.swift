@@ -19,13 +19,11 @@ final class RunResultTests: XCTestCase {
 
     func test_aPendingBlockKeepsAnOtherwiseEmptyModeRunnable() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(log.observer(), to: .default)
+        let result = runDefaultModeLogging(into: log, keepAlive: false) { loop in
             loop.perform(in: .default) {
                 log.record("block")
                 EventLoop.current.wakeUp()
             }
-            return loop.run(mode: .default, timeout: generousTimeout)
         }
         XCTAssertEqual(result, .finished)
         XCTAssertEqual(
@@ -53,12 +51,10 @@ final class RunResultTests: XCTestCase {
 
     func test_aPerformedSourceEndsARunThatReturnsAfterASourceWithHandledSource() {
         let log = EventLog()
-        let result = onLoopThread { loop in
+        let result = runDefaultModeLogging(into: log, returnAfterSourceHandled: true, keepAlive: false) { loop in
             let source = EventLoop.Source { _ in log.record("source") }
             loop.add(source, to: .default)
-            loop.add(log.observer(), to: .default)
             source.signal()
-            return loop.run(mode: .default, timeout: generousTimeout, returnAfterSourceHandled: true)
         }
         XCTAssertEqual(result, .handledSource)
         XCTAssertEqual(log.events, ["entry", "beforeTimers", "beforeSources", "source", "exit"])
@@ -66,9 +62,7 @@ final class RunResultTests: XCTestCase {
 
     func test_firingATimerDoesNotCountAsAHandledSource() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            loop.add(log.observer(), to: .default)
+        let result = runDefaultModeLogging(into: log, returnAfterSourceHandled: true) { loop in
             let fires = Counter()
             loop.add(EventLoop.Timer(after: .zero, interval: .milliseconds(1)) { timer in
                 log.record("timer")
@@ -77,7 +71,6 @@ final class RunResultTests: XCTestCase {
                     EventLoop.current.stop()
                 }
             }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout, returnAfterSourceHandled: true)
         }
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(
@@ -90,14 +83,11 @@ final class RunResultTests: XCTestCase {
 
     func test_runningABlockDoesNotCountAsAHandledSource() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            loop.add(log.observer(), to: .default)
+        let result = runDefaultModeLogging(into: log, returnAfterSourceHandled: true) { loop in
             loop.perform(in: .default) {
                 log.record("block")
                 EventLoop.current.stop()
             }
-            return loop.run(mode: .default, timeout: generousTimeout, returnAfterSourceHandled: true)
         }
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(
@@ -107,15 +97,11 @@ final class RunResultTests: XCTestCase {
 
     func test_aBareWakeUpDoesNotCountAsAHandledSource() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            let wakes = Counter()
-            loop.add(log.observer { _, activity in
-                if activity == .beforeWaiting { EventLoop.current.wakeUp() }
-                if activity == .afterWaiting && wakes.increment() == 2 { EventLoop.current.stop() }
-            }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout, returnAfterSourceHandled: true)
-        }
+        let wakes = Counter()
+        let result = runDefaultModeLogging(into: log, returnAfterSourceHandled: true, onActivity: { _, activity in
+            if activity == .beforeWaiting { EventLoop.current.wakeUp() }
+            if activity == .afterWaiting && wakes.increment() == 2 { EventLoop.current.stop() }
+        })
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(
             log.events,
@@ -159,23 +145,17 @@ final class RunResultTests: XCTestCase {
 
     func test_timedOutTakesPrecedenceOverStopped() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            loop.add(log.observer { _, activity in
-                if activity == .beforeTimers { EventLoop.current.stop() }
-            }, to: .default)
-            return loop.run(mode: .default, timeout: .zero)
-        }
+        let result = runDefaultModeLogging(into: log, timeout: .zero, onActivity: { _, activity in
+            if activity == .beforeTimers { EventLoop.current.stop() }
+        })
         XCTAssertEqual(result, .timedOut)
         XCTAssertEqual(log.events, ["entry", "beforeTimers", "beforeSources", "exit"])
     }
 
     func test_timedOutTakesPrecedenceOverFinished() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(log.observer(), to: .default)
+        let result = runDefaultModeLogging(into: log, timeout: .zero, keepAlive: false) { loop in
             loop.add(EventLoop.Timer(after: .milliseconds(-1)) { _ in log.record("timer") }, to: .default)
-            return loop.run(mode: .default, timeout: .zero)
         }
         XCTAssertEqual(result, .timedOut)
         XCTAssertEqual(log.events, ["entry", "beforeTimers", "beforeSources", "timer", "exit"])

@@ -8,20 +8,15 @@ final class SourceTests: XCTestCase {
 
     func test_aSourceSignalledFromAnotherThreadWaitsForAWakeUp() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            let source = EventLoop.Source { _ in
-                log.record("source")
-                EventLoop.current.stop()
-            }
+        let source = stoppingSource(recordingInto: log)
+        let first = Counter()
+        let result = runDefaultModeLogging(into: log, keepAlive: false) { loop in
             loop.add(source, to: .default)
-            let first = Counter()
-            loop.add(log.observer { _, activity in
-                guard activity == .beforeWaiting, first.increment() == 1 else { return }
-                HelperThread { source.signal() }.join()
-            }, to: .default)
             // Only the timer ends the first sleep: the signal alone must not.
             loop.add(EventLoop.Timer(after: .milliseconds(30)) { _ in log.record("timer") }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
+        } onActivity: { _, activity in
+            guard activity == .beforeWaiting, first.increment() == 1 else { return }
+            HelperThread { source.signal() }.join()
         }
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(
@@ -34,18 +29,13 @@ final class SourceTests: XCTestCase {
 
     func test_aSourceSignalledInBeforeWaitingWithoutAWakeUpWaitsForTheNextWake() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            let source = EventLoop.Source { _ in
-                log.record("source")
-                EventLoop.current.stop()
-            }
+        let source = stoppingSource(recordingInto: log)
+        let first = Counter()
+        let result = runDefaultModeLogging(into: log, keepAlive: false) { loop in
             loop.add(source, to: .default)
-            let first = Counter()
-            loop.add(log.observer { _, activity in
-                if activity == .beforeWaiting && first.increment() == 1 { source.signal() }
-            }, to: .default)
             loop.add(EventLoop.Timer(after: .milliseconds(30)) { _ in log.record("timer") }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
+        } onActivity: { _, activity in
+            if activity == .beforeWaiting && first.increment() == 1 { source.signal() }
         }
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(
@@ -59,21 +49,16 @@ final class SourceTests: XCTestCase {
     func test_aSourceSignalledFromAnotherThreadFollowedByAWakeUpIsPerformedInTheNextIteration() {
         let log = EventLog()
         let helper = Box<HelperThread?>(nil)
-        let result = onLoopThread { loop in
-            let source = EventLoop.Source { _ in
-                log.record("source")
-                EventLoop.current.stop()
-            }
+        let source = stoppingSource(recordingInto: log)
+        let first = Counter()
+        let result = runDefaultModeLogging(into: log, keepAlive: false) { loop in
             loop.add(source, to: .default)
-            let first = Counter()
-            loop.add(log.observer { _, activity in
-                guard activity == .beforeWaiting, first.increment() == 1 else { return }
-                helper.set(HelperThread {
-                    source.signal()
-                    loop.wakeUp()
-                })
-            }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
+        } onActivity: { loop, activity in
+            guard activity == .beforeWaiting, first.increment() == 1 else { return }
+            helper.set(HelperThread {
+                source.signal()
+                loop.wakeUp()
+            })
         }
         XCTAssertEqual(helper.value?.join(), true)
         XCTAssertEqual(result, .stopped)
@@ -123,16 +108,14 @@ final class SourceTests: XCTestCase {
 
     func test_theSignalIsClearedBeforePerformSoAPerformMaySignalItsOwnSourceAgain() {
         let log = EventLog()
-        let result = onLoopThread { loop in
+        let result = runDefaultModeLogging(into: log, keepAlive: false) { loop in
             let performs = Counter()
             let source = EventLoop.Source { source in
                 log.record("source, signalled: \(source.isSignalled)")
                 if performs.increment() == 1 { source.signal() } else { EventLoop.current.stop() }
             }
             loop.add(source, to: .default)
-            loop.add(log.observer(), to: .default)
             source.signal()
-            return loop.run(mode: .default, timeout: generousTimeout)
         }
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(

@@ -37,10 +37,8 @@ final class TimerTests: XCTestCase {
 
     func test_aTimerWithANegativeDelayFiresAtTheFirstWake() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(log.observer(), to: .default)
+        let result = runDefaultModeLogging(into: log, keepAlive: false) { loop in
             loop.add(EventLoop.Timer(after: .seconds(-1)) { _ in log.record("timer") }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
         }
         XCTAssertEqual(result, .finished)
         XCTAssertEqual(
@@ -121,20 +119,16 @@ final class TimerTests: XCTestCase {
     func test_aTimerAddedFromAnotherThreadWhileTheLoopSleepsWakesItWithoutAWakeUp() {
         let log = EventLog()
         let helper = Box<HelperThread?>(nil)
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            let first = Counter()
-            loop.add(log.observer { _, activity in
-                guard activity == .beforeWaiting, first.increment() == 1 else { return }
-                helper.set(HelperThread {
-                    loop.add(EventLoop.Timer(after: .zero) { _ in
-                        log.record("timer")
-                        EventLoop.current.stop()
-                    }, to: .default)
-                })
-            }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
-        }
+        let first = Counter()
+        let result = runDefaultModeLogging(into: log, onActivity: { loop, activity in
+            guard activity == .beforeWaiting, first.increment() == 1 else { return }
+            helper.set(HelperThread {
+                loop.add(EventLoop.Timer(after: .zero) { _ in
+                    log.record("timer")
+                    EventLoop.current.stop()
+                }, to: .default)
+            })
+        })
         XCTAssertEqual(helper.value?.join(), true)
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(
@@ -145,18 +139,16 @@ final class TimerTests: XCTestCase {
     func test_movingAFireDateFromAnotherThreadWakesTheLoopAndRearmsIt() {
         let log = EventLog()
         let helper = Box<HelperThread?>(nil)
-        let result = onLoopThread { loop in
-            let timer = EventLoop.Timer(after: .seconds(3600)) { _ in
-                log.record("timer")
-                EventLoop.current.stop()
-            }
+        let timer = EventLoop.Timer(after: .seconds(3600)) { _ in
+            log.record("timer")
+            EventLoop.current.stop()
+        }
+        let first = Counter()
+        let result = runDefaultModeLogging(into: log, keepAlive: false) { loop in
             loop.add(timer, to: .default)
-            let first = Counter()
-            loop.add(log.observer { _, activity in
-                guard activity == .beforeWaiting, first.increment() == 1 else { return }
-                helper.set(HelperThread { timer.nextFireDate = loop.now.advanced(by: .milliseconds(1)) })
-            }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
+        } onActivity: { loop, activity in
+            guard activity == .beforeWaiting, first.increment() == 1 else { return }
+            helper.set(HelperThread { timer.nextFireDate = loop.now.advanced(by: .milliseconds(1)) })
         }
         XCTAssertEqual(helper.value?.join(), true)
         XCTAssertEqual(result, .stopped)

@@ -11,14 +11,10 @@ final class WakeUpStopNestingTests: XCTestCase {
     func test_aWakeUpFromAnotherThreadEndsTheSleep() {
         let log = EventLog()
         let helper = Box<HelperThread?>(nil)
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            loop.add(log.observer { _, activity in
-                if activity == .beforeWaiting { helper.set(HelperThread { loop.wakeUp() }) }
-                if activity == .afterWaiting { EventLoop.current.stop() }
-            }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
-        }
+        let result = runDefaultModeLogging(into: log, onActivity: { loop, activity in
+            if activity == .beforeWaiting { helper.set(HelperThread { loop.wakeUp() }) }
+            if activity == .afterWaiting { EventLoop.current.stop() }
+        })
         XCTAssertEqual(helper.value?.join(), true)
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(log.events, ["entry"] + fullIteration + ["exit"])
@@ -42,12 +38,8 @@ final class WakeUpStopNestingTests: XCTestCase {
 
     func test_aWakeUpFromAfterWaitingIsIgnored() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            let first = Counter()
-            loop.add(log.observer { _, activity in
-                if activity == .afterWaiting && first.increment() == 1 { EventLoop.current.wakeUp() }
-            }, to: .default)
+        let first = Counter()
+        let result = runDefaultModeLogging(into: log) { loop in
             loop.add(EventLoop.Timer(after: .zero) { _ in
                 log.record("first timer")
                 // Added from the handler, so it cannot fire in this wake's pass.
@@ -56,7 +48,8 @@ final class WakeUpStopNestingTests: XCTestCase {
                     EventLoop.current.stop()
                 }, to: .default)
             }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
+        } onActivity: { _, activity in
+            if activity == .afterWaiting && first.increment() == 1 { EventLoop.current.wakeUp() }
         }
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(
@@ -66,9 +59,7 @@ final class WakeUpStopNestingTests: XCTestCase {
 
     func test_aWakeUpFromATimerHandlerIsIgnored() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            loop.add(log.observer(), to: .default)
+        let result = runDefaultModeLogging(into: log) { loop in
             loop.add(EventLoop.Timer(after: .zero) { _ in
                 log.record("first timer")
                 EventLoop.current.wakeUp()
@@ -77,7 +68,6 @@ final class WakeUpStopNestingTests: XCTestCase {
                     EventLoop.current.stop()
                 }, to: .default)
             }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
         }
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(
@@ -87,15 +77,12 @@ final class WakeUpStopNestingTests: XCTestCase {
 
     func test_aWakeUpWhileTheLoopIsNotRunningIsDropped() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            loop.add(log.observer(), to: .default)
+        let result = runDefaultModeLogging(into: log) { loop in
             loop.wakeUp()
             loop.add(EventLoop.Timer(after: .milliseconds(20)) { _ in
                 log.record("timer")
                 EventLoop.current.stop()
             }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
         }
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(log.events, ["entry"] + fullIteration + ["timer", "exit"])
@@ -105,12 +92,9 @@ final class WakeUpStopNestingTests: XCTestCase {
 
     func test_stopOnALoopThatIsNotRunningDoesNothingAndIsNotRemembered() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            loop.add(log.observer(), to: .default)
+        let result = runDefaultModeLogging(into: log, timeout: .milliseconds(10)) { loop in
             loop.stop()
             loop.stop()
-            return loop.run(mode: .default, timeout: .milliseconds(10))
         }
         XCTAssertEqual(result, .timedOut)
         XCTAssertEqual(log.events, ["entry"] + fullIteration + ["exit"])
@@ -118,13 +102,9 @@ final class WakeUpStopNestingTests: XCTestCase {
 
     func test_stopFromAnEntryObserverEndsTheRunBeforeItsFirstIteration() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            loop.add(log.observer { _, activity in
-                if activity == .entry { EventLoop.current.stop() }
-            }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
-        }
+        let result = runDefaultModeLogging(into: log, onActivity: { _, activity in
+            if activity == .entry { EventLoop.current.stop() }
+        })
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(log.events, ["entry", "exit"])
     }
@@ -158,14 +138,11 @@ final class WakeUpStopNestingTests: XCTestCase {
 
     func test_stopFromABlockBeforeSourcesFinishesTheIterationWithAnImmediateWake() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            loop.add(log.observer(), to: .default)
+        let result = runDefaultModeLogging(into: log) { loop in
             loop.perform {
                 log.record("block")
                 EventLoop.current.stop()
             }
-            return loop.run(mode: .default, timeout: generousTimeout)
         }
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(
@@ -175,15 +152,10 @@ final class WakeUpStopNestingTests: XCTestCase {
 
     func test_stopFromASourceExitsWithoutWaiting() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            let source = EventLoop.Source { _ in
-                log.record("source")
-                EventLoop.current.stop()
-            }
+        let result = runDefaultModeLogging(into: log, keepAlive: false) { loop in
+            let source = stoppingSource(recordingInto: log)
             loop.add(source, to: .default)
-            loop.add(log.observer(), to: .default)
             source.signal()
-            return loop.run(mode: .default, timeout: generousTimeout)
         }
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(log.events, ["entry", "beforeTimers", "beforeSources", "source", "exit"])
@@ -191,15 +163,12 @@ final class WakeUpStopNestingTests: XCTestCase {
 
     func test_stopFromATimerExitsAtTheEndOfThatIteration() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            loop.add(log.observer(), to: .default)
+        let result = runDefaultModeLogging(into: log) { loop in
             loop.add(EventLoop.Timer(after: .zero, interval: .milliseconds(1)) { _ in
                 log.record("timer")
                 EventLoop.current.stop()
                 EventLoop.current.perform { log.record("block after the timer") }
             }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
         }
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(log.events, ["entry"] + fullIteration + ["timer", "block after the timer", "exit"])
@@ -207,13 +176,10 @@ final class WakeUpStopNestingTests: XCTestCase {
 
     func test_stopFromAfterWaitingStillHandlesTheWakeBeforeExiting() {
         let log = EventLog()
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            loop.add(log.observer { _, activity in
-                if activity == .afterWaiting { EventLoop.current.stop() }
-            }, to: .default)
+        let result = runDefaultModeLogging(into: log) { loop in
             loop.add(EventLoop.Timer(after: .zero) { _ in log.record("timer") }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
+        } onActivity: { _, activity in
+            if activity == .afterWaiting { EventLoop.current.stop() }
         }
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(log.events, ["entry"] + fullIteration + ["timer", "exit"])
@@ -238,13 +204,9 @@ final class WakeUpStopNestingTests: XCTestCase {
     func test_stopFromAnotherThreadEndsASleepingRun() {
         let log = EventLog()
         let helper = Box<HelperThread?>(nil)
-        let result = onLoopThread { loop in
-            loop.add(idleSource(), to: .default)
-            loop.add(log.observer { _, activity in
-                if activity == .beforeWaiting { helper.set(HelperThread { loop.stop() }) }
-            }, to: .default)
-            return loop.run(mode: .default, timeout: generousTimeout)
-        }
+        let result = runDefaultModeLogging(into: log, onActivity: { loop, activity in
+            if activity == .beforeWaiting { helper.set(HelperThread { loop.stop() }) }
+        })
         XCTAssertEqual(helper.value?.join(), true)
         XCTAssertEqual(result, .stopped)
         XCTAssertEqual(log.events, ["entry"] + fullIteration + ["exit"])
@@ -256,10 +218,7 @@ final class WakeUpStopNestingTests: XCTestCase {
         let log = EventLog()
         let result = onLoopThread { loop in
             loop.add(idleSource(), to: .default)
-            let stopper = EventLoop.Source { _ in
-                log.record("source stops")
-                EventLoop.current.stop()
-            }
+            let stopper = stoppingSource(recordingInto: log, as: "source stops")
             loop.add(stopper, to: .default)
             let nestings = Counter()
             loop.add(log.observer([.entry], order: 0, prefix: "A ") { _, _ in
