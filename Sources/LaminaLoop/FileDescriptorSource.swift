@@ -1,6 +1,5 @@
 import CLaminaShims
 import Glibc
-import Synchronization
 
 extension EventLoop {
     /// Calls a handler when a file descriptor becomes readable or writable: Linux's counterpart
@@ -61,7 +60,6 @@ extension EventLoop {
 
         let handler: @Sendable (FileDescriptorSource, Events) -> Void
         let membership = LoopMembership(exclusive: false)
-        private let validity = Atomic<Bool>(true)
 
         /// A source watching `fileDescriptor` for `interest`; the handler runs on the loop's
         /// thread with what the fd is ready for. Throws ``Failure`` when epoll cannot watch the
@@ -90,16 +88,13 @@ extension EventLoop {
 
         /// False once ``invalidate()`` has run.
         public var isValid: Bool {
-            validity.load(ordering: .acquiring)
+            membership.isValid
         }
 
         /// Removes the source from every mode of every loop; its handler is never called again.
         /// Any thread.
         public func invalidate() {
-            guard validity.exchange(false, ordering: .acquiringAndReleasing) else { return }
-            for loop in membership.loops {
-                loop.removeEverywhere(.fileDescriptor(self))
-            }
+            membership.invalidate(.fileDescriptor(self))
         }
 
         var traceLabel: String {

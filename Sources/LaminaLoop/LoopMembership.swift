@@ -1,10 +1,28 @@
 @_spi(LaminaInternals) import LaminaTrace
+import Synchronization
 
-/// Which loops an observer, timer or source is scheduled in, and in how many of each loop's
-/// modes. As in CF, observers and timers belong to one loop at a time (adding one to a second
-/// loop is silently ignored) and are free again once removed from every mode; sources may be
-/// scheduled in several loops.
+/// Whether an observer, timer or source is still valid, which loops it is scheduled in, and in
+/// how many of each loop's modes. As in CF, observers and timers belong to one loop at a time
+/// (adding one to a second loop is silently ignored) and are free again once removed from every
+/// mode; sources may be scheduled in several loops. Invalidation is the same for every kind of
+/// item: once, from any thread, removing the item from every mode of every loop it is in.
 final class LoopMembership: Sendable {
+    private let validity = Atomic<Bool>(true)
+
+    /// False once ``invalidate(_:)`` has run.
+    var isValid: Bool {
+        validity.load(ordering: .acquiring)
+    }
+
+    /// Marks `item` (whose membership this is) invalid and removes it everywhere; later calls do
+    /// nothing.
+    func invalidate(_ item: LoopItem) {
+        guard validity.exchange(false, ordering: .acquiringAndReleasing) else { return }
+        for loop in loops {
+            loop.removeEverywhere(item)
+        }
+    }
+
     private struct Entry {
         weak var loop: EventLoop?
         var modeCount: Int

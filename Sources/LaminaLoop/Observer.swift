@@ -1,5 +1,3 @@
-import Synchronization
-
 extension EventLoop {
     /// Calls a handler when a loop reaches the activities it watches (CFRunLoopObserver).
     ///
@@ -25,7 +23,6 @@ extension EventLoop {
 
         let handler: @Sendable (Observer, Activity) -> Void
         let membership = LoopMembership(exclusive: true)
-        private let validity = Atomic<Bool>(true)
         /// Set while the handler runs. Touched only on the owning loop's thread.
         var isFiring = false
 
@@ -47,7 +44,7 @@ extension EventLoop {
 
         /// False once ``invalidate()`` has run (or a non-repeating observer has fired).
         public var isValid: Bool {
-            validity.load(ordering: .acquiring)
+            membership.isValid
         }
 
         /// The observer's label in the trace: its name, or its order.
@@ -58,10 +55,7 @@ extension EventLoop {
         /// Stops the observer at once, even within a pass under way, and removes it from every
         /// mode of its loop. Safe from any thread; calling it again does nothing.
         public func invalidate() {
-            guard validity.exchange(false, ordering: .acquiringAndReleasing) else { return }
-            for loop in membership.loops {
-                loop.removeEverywhere(.observer(self))
-            }
+            membership.invalidate(.observer(self))
         }
     }
 }

@@ -21,7 +21,6 @@ extension EventLoop {
         let onSchedule: (@Sendable (EventLoop, Mode) -> Void)?
         let onCancel: (@Sendable (EventLoop, Mode) -> Void)?
         let membership = LoopMembership(exclusive: false)
-        private let validity = Atomic<Bool>(true)
         /// 0 when not signalled; otherwise the process-wide sequence number of the first signal,
         /// which orders sources of equal `order` strictly (CF uses the signal's time stamp).
         let signalSequence = Atomic<UInt64>(0)
@@ -57,15 +56,12 @@ extension EventLoop {
 
         /// False once ``invalidate()`` has run.
         public var isValid: Bool {
-            validity.load(ordering: .acquiring)
+            membership.isValid
         }
 
         /// Removes the source from every mode of every loop; it is never performed again.
         public func invalidate() {
-            guard validity.exchange(false, ordering: .acquiringAndReleasing) else { return }
-            for loop in membership.loops {
-                loop.removeEverywhere(.source(self))
-            }
+            membership.invalidate(.source(self))
         }
 
         /// Clears the signal; true if the source was signalled (and so should be performed).

@@ -1,5 +1,4 @@
 @_spi(LaminaInternals) import LaminaTrace
-import Synchronization
 
 extension EventLoop {
     /// Calls a handler at a date, once or repeatedly (CFRunLoopTimer).
@@ -22,7 +21,6 @@ extension EventLoop {
 
         let handler: @Sendable (Timer) -> Void
         let membership = LoopMembership(exclusive: true)
-        private let validity = Atomic<Bool>(true)
         private let state: Locked<State>
 
         struct State {
@@ -76,15 +74,12 @@ extension EventLoop {
 
         /// False once ``invalidate()`` has run or a one-shot timer has fired.
         public var isValid: Bool {
-            validity.load(ordering: .acquiring)
+            membership.isValid
         }
 
         /// Removes the timer from every mode of its loop; it never fires again. Any thread.
         public func invalidate() {
-            guard validity.exchange(false, ordering: .acquiringAndReleasing) else { return }
-            for loop in membership.loops {
-                loop.removeEverywhere(.timer(self))
-            }
+            membership.invalidate(.timer(self))
         }
 
         func withState<T>(_ body: (inout State) -> T) -> T {
