@@ -34,7 +34,7 @@ let package = Package(
             ]
         ),
 
-        .target(name: "LaminaTrace"),
+        .target(name: "LaminaTrace", dependencies: ["CLaminaShims"]),
         .target(name: "LaminaLoop", dependencies: ["LaminaTrace", "CLaminaShims"]),
         // Test support: loop driving, virtual time, trace assertions. Kept out of the umbrella
         // so apps that `import Lamina` do not link test code.

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/syscall.h>
@@ -17,6 +18,18 @@ _Static_assert(LAMINA_IO_EDGE_TRIGGERED == (uint32_t)EPOLLET, "epoll bits");
 
 int32_t lamina_current_thread_id(void) { return (int32_t)syscall(SYS_gettid); }
 int32_t lamina_process_id(void) { return (int32_t)getpid(); }
+
+int32_t lamina_current_thread_name(char *buffer, int32_t capacity) {
+    if (buffer == NULL || capacity <= 0) return -EINVAL;
+    return -pthread_getname_np(pthread_self(), buffer, (size_t)capacity);
+}
+
+int32_t lamina_set_current_thread_name(const char *name) {
+    if (name == NULL) return -EINVAL;
+    return -pthread_setname_np(pthread_self(), name);
+}
+
+const char *lamina_program_short_name(void) { return program_invocation_short_name; }
 
 int32_t lamina_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
 

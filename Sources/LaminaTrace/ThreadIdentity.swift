@@ -1,3 +1,4 @@
+import CLaminaShims
 import Glibc
 
 /// The identity of a thread as the trace records it: kernel thread id and display name.
@@ -59,34 +60,14 @@ enum ThreadIdentityCache {
     }
 }
 
-/// Thread ids and names from the kernel. Glibc's `gettid`, `pthread_getname_np` and
-/// `pthread_setname_np` exist in the C library but are hidden from Swift's Glibc module (they
-/// need `_GNU_SOURCE`), so they are looked up with `dlsym`; `/proc/thread-self` is the fallback.
+/// Thread ids and names from the kernel, through CLaminaShims: `gettid`, `pthread_getname_np`
+/// and `pthread_setname_np` need `_GNU_SOURCE`, so Swift's Glibc module hides them.
 enum KernelThread {
-    private typealias GetTID = @convention(c) () -> pid_t
-    private typealias GetName = @convention(c) (pthread_t, UnsafeMutablePointer<CChar>?, Int) -> Int32
-    private typealias SetName = @convention(c) (pthread_t, UnsafePointer<CChar>?) -> Int32
-
-    private static let gettidFunction: GetTID? = dlsym(nil, "gettid").map { unsafeBitCast($0, to: GetTID.self) }
-    private static let getNameFunction: GetName? = dlsym(nil, "pthread_getname_np").map {
-        unsafeBitCast($0, to: GetName.self)
-    }
-    private static let setNameFunction: SetName? = dlsym(nil, "pthread_setname_np").map {
-        unsafeBitCast($0, to: SetName.self)
-    }
-
     /// The kernel's limit for a thread name, without the terminating NUL (`TASK_COMM_LEN - 1`).
     static let maximumNameBytes = 15
 
-    /// The program's file name (`program_invocation_short_name`), as `ps` shows it.
-    static let programName: String = {
-        if let symbol = dlsym(nil, "program_invocation_short_name"),
-           let cString = symbol.assumingMemoryBound(to: UnsafePointer<CChar>?.self).pointee {
-            return String(cString: cString)
-        }
-        let path = CommandLine.arguments.first ?? ""
-        return String(path.split(separator: "/").last ?? "")
-    }()
+    /// The program's file name, as `ps` shows it.
+    static let programName = String(cString: lamina_program_short_name())
 
     /// The kernel name an unnamed thread has: threads inherit their creator's, and the main
     /// thread's is the program's file name, cut to 15 bytes.
@@ -94,47 +75,24 @@ enum KernelThread {
 
     /// The calling thread's kernel id.
     static func currentID() -> Int32 {
-        if let gettidFunction { return gettidFunction() }
-        // "/proc/thread-self" links to "<pid>/task/<tid>".
-        var buffer = [CChar](repeating: 0, count: 64)
-        let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
-        if count > 0 {
-            let digits = buffer[..<count].reversed().prefix { $0 >= 0x30 && $0 <= 0x39 }
-            var id: Int32 = 0
-            for digit in digits.reversed() { id = id &* 10 &+ Int32(digit - 0x30) }
-            if id > 0 { return id }
-        }
-        return getpid()
+        lamina_current_thread_id()
     }
 
     /// The calling thread's kernel name, as bytes.
     static func currentName() -> [UInt8] {
-        if let getNameFunction {
-            return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
-                buffer.initialize(repeating: 0)
-                guard getNameFunction(pthread_self(), buffer.baseAddress, buffer.count) == 0 else { return [] }
-                return Array(String(cString: buffer.baseAddress!).utf8)
-            }
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: maximumNameBytes + 1) { buffer in
+            buffer.initialize(repeating: 0)
+            guard lamina_current_thread_name(buffer.baseAddress, Int32(buffer.count)) == 0 else { return [] }
+            return Array(String(cString: buffer.baseAddress!).utf8)
         }
-        var bytes = readSmallFile("/proc/thread-self/comm")
-        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-        return bytes
     }
 
     /// Sets the calling thread's kernel name to the longest prefix of `name` that fits and does
     /// not split a character.
     static func setCurrentName(_ name: String) {
-        let bytes = truncatedName(name)
-        if let setNameFunction {
-            _ = (bytes + [0]).withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { setNameFunction(pthread_self(), $0.baseAddress) }
-            }
-            return
+        _ = (truncatedName(name) + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { lamina_set_current_thread_name($0.baseAddress) }
         }
-        let file = open("/proc/thread-self/comm", O_WRONLY)
-        guard file >= 0 else { return }
-        _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
-        close(file)
     }
 
     /// The name events carry for a thread with this id and kernel name.
@@ -152,14 +110,5 @@ enum KernelThread {
         var end = maximumNameBytes
         while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
         return Array(bytes[..<end])
-    }
-
-    private static func readSmallFile(_ path: String) -> [UInt8] {
-        let file = open(path, O_RDONLY)
-        guard file >= 0 else { return [] }
-        defer { close(file) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
-        return count > 0 ? Array(buffer[..<count]) : []
     }
 }

@@ -18,6 +18,13 @@
 int32_t lamina_current_thread_id(void);
 /// The process id.
 int32_t lamina_process_id(void);
+/// Copies the calling thread's kernel name (at most 15 bytes) and a NUL into `buffer`, which
+/// holds `capacity` bytes (16 suffice); returns 0, or -errno.
+int32_t lamina_current_thread_name(char *buffer, int32_t capacity);
+/// Sets the calling thread's kernel name; `name` must be at most 15 bytes. Returns 0 or -errno.
+int32_t lamina_set_current_thread_name(const char *name);
+/// The program's file name as `ps` shows it (`program_invocation_short_name`).
+const char *lamina_program_short_name(void);
 
 /// A new close-on-exec epoll instance, or -1 with errno set.
 int32_t lamina_epoll_create(void);
