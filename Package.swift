@@ -13,8 +13,14 @@ let package = Package(
         .library(name: "Lamina", targets: ["Lamina"]),
         .library(name: "LaminaTrace", targets: ["LaminaTrace"]),
         .library(name: "LaminaLoop", targets: ["LaminaLoop"]),
+        .library(name: "LaminaGraphics", targets: ["LaminaGraphics"]),
         .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
         .executable(name: "PipelineTour", targets: ["PipelineTour"]),
+    ],
+    dependencies: [
+        // The Image snapshot strategy in LaminaTesting. Only its SnapshotTesting product is
+        // used, which depends on nothing else (swift-syntax is resolved, never built).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
     ],
     targets: [
         // C libraries from Debian, each behind a module map and a shim header.
@@ -36,10 +42,17 @@ let package = Package(
 
         .target(name: "LaminaTrace", dependencies: ["CLaminaShims"]),
         .target(name: "LaminaLoop", dependencies: ["LaminaTrace", "CLaminaShims"]),
-        // Test support: loop driving, virtual time, trace assertions. Kept out of the umbrella
-        // so apps that `import Lamina` do not link test code.
-        .target(name: "LaminaTesting", dependencies: ["LaminaLoop", "LaminaTrace"]),
-        .target(name: "Lamina", dependencies: ["LaminaTrace", "LaminaLoop"]),
+        .target(name: "LaminaGraphics", dependencies: ["CCairo", "CLaminaShims"]),
+        // Test support: loop driving, virtual time, trace assertions, Image snapshots and pixel
+        // assertions. Kept out of the umbrella so apps that `import Lamina` do not link test code.
+        .target(
+            name: "LaminaTesting",
+            dependencies: [
+                "LaminaLoop", "LaminaTrace", "LaminaGraphics",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
+        .target(name: "Lamina", dependencies: ["LaminaTrace", "LaminaLoop", "LaminaGraphics"]),
 
         .executableTarget(name: "PipelineTour", dependencies: ["Lamina"], path: "Examples/PipelineTour"),
 
@@ -52,6 +65,12 @@ let package = Package(
         // EventLoop and CFRunLoop driven through the same scenarios; imports Foundation so that
         // CoreFoundation links.
         .testTarget(name: "LaminaLoopDifferentialTests", dependencies: ["LaminaLoop"]),
+        .testTarget(
+            name: "LaminaGraphicsTests",
+            dependencies: ["LaminaGraphics", "LaminaTesting", "CCairo", "CLaminaShims"],
+            // Reference PNGs and seed images, read by path from the source tree.
+            exclude: ["__Snapshots__", "Fixtures"]
+        ),
         .testTarget(name: "LaminaTestingTests", dependencies: ["LaminaTesting", "LaminaLoop", "LaminaTrace"]),
     ],
     swiftLanguageModes: [.v6]

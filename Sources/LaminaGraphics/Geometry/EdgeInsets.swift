@@ -1,0 +1,40 @@
+/// Distances inward from each edge of a rectangle, as UIKit's `UIEdgeInsets`.
+///
+/// Positive insets shrink a rectangle (``Rect/inset(by:)``); negative insets grow it.
+public struct EdgeInsets: Sendable, Hashable, CustomStringConvertible {
+    /// The inset from the top edge.
+    public var top: Double
+    /// The inset from the left edge.
+    public var left: Double
+    /// The inset from the bottom edge.
+    public var bottom: Double
+    /// The inset from the right edge.
+    public var right: Double
+
+    /// Creates insets from the four edge distances.
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+
+    /// The same inset on every edge.
+    public init(all inset: Double) {
+        self.init(top: inset, left: inset, bottom: inset, right: inset)
+    }
+
+    /// No inset.
+    public static let zero = EdgeInsets(all: 0)
+
+    /// The sum of the left and right insets.
+    public var horizontal: Double { left + right }
+
+    /// The sum of the top and bottom insets.
+    public var vertical: Double { top + bottom }
+
+    public var description: String {
+        "(top \(top.compactDescription), left \(left.compactDescription), "
+            + "bottom \(bottom.compactDescription), right \(right.compactDescription))"
+    }
+}
