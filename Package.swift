@@ -71,7 +71,13 @@ let package = Package(
             // Reference PNGs and seed images, read by path from the source tree.
             exclude: ["__Snapshots__", "Fixtures"]
         ),
-        .testTarget(name: "LaminaTestingTests", dependencies: ["LaminaTesting", "LaminaLoop", "LaminaTrace"]),
+        .testTarget(
+            name: "LaminaTestingTests",
+            dependencies: [
+                "LaminaTesting", "LaminaLoop", "LaminaTrace", "LaminaGraphics",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
