@@ -151,5 +151,8 @@ struct GeometryPropertyTests {
         #expect(!Point(x: 0, y: .infinity).isFinite && !Size(width: .nan, height: 1).isFinite)
         #expect(Size(width: .nan, height: 1).isEmpty)
         #expect(!AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: .nan, ty: 0).isFinite)
+        let plain = Rect(x: 1, y: 2, width: 3, height: 4)
+        #expect(plain.union(nan) == plain && nan.union(plain) == plain, "NaN counts as null, in either order")
+        #expect(plain.intersection(nan).isNull && nan.intersection(plain).isNull)
     }
 }

@@ -120,10 +120,13 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
         return result.size.width < 0 || result.size.height < 0 ? .null : result
     }
 
-    /// The smallest rectangle containing both. ``null`` is the identity: `r.union(.null) == r`.
+    /// The smallest rectangle containing both. ``null`` is the identity: `r.union(.null) == r`;
+    /// a rectangle with a NaN or infinite value counts as ``null``.
     public func union(_ other: Rect) -> Rect {
-        if isNull { return other.standardized }
-        if other.isNull { return standardized }
+        // Null and non-finite (NaN) rectangles are nowhere: ignoring them keeps union
+        // commutative, where min/max with NaN would depend on the order.
+        guard isFinite else { return other.isFinite ? other.standardized : .null }
+        guard other.isFinite else { return standardized }
         return Rect.spanning(minX: Swift.min(minX, other.minX), minY: Swift.min(minY, other.minY),
                              maxX: Swift.max(maxX, other.maxX), maxY: Swift.max(maxY, other.maxY), reaching: .outward)
     }
@@ -146,10 +149,11 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
         return Rect(x: minX, y: minY, width: extent(minX, maxX), height: extent(minY, maxY))
     }
 
-    /// The region both rectangles cover, or ``null`` when they do not meet. Rectangles that only
-    /// touch along an edge meet in a rectangle of zero width or height.
+    /// The region both rectangles cover, or ``null`` when they do not meet (or one has a NaN or
+    /// infinite value). Rectangles that only touch along an edge meet in a rectangle of zero
+    /// width or height.
     public func intersection(_ other: Rect) -> Rect {
-        if isNull || other.isNull { return .null }
+        guard isFinite, other.isFinite else { return .null }
         let minX = Swift.max(minX, other.minX), minY = Swift.max(minY, other.minY)
         let maxX = Swift.min(maxX, other.maxX), maxY = Swift.min(maxY, other.maxY)
         guard minX <= maxX, minY <= maxY else { return .null }
