@@ -1,3 +1,5 @@
+import LaminaGraphics
+
 /// What one transaction commit changed in a layer tree, for the render server: the full render
 /// state of every layer whose state changed (and of every layer newly attached), and the layers
 /// that left the tree. Immutable and `Sendable`: made on the main thread, applied on the render
@@ -13,14 +15,19 @@ public struct RenderTreeDelta: Sendable {
     /// Layers removed from the tree, with whatever of their subtree the delta does not update
     /// (a sublayer moved elsewhere in the same transaction is in `updated`).
     public let removed: [LayerID]
+    /// For layers whose new contents came from a partial redraw
+    /// (``Layer/setNeedsDisplay(in:)``): the redrawn rectangle in the layer's bounds space. Only
+    /// that part of the layer is damaged on screen, unless other changes damage more.
+    public let dirtyContentsRects: [LayerID: Rect]
 
     /// Creates a delta.
     public init(commitID: UInt64, root: LayerID? = nil, updated: [LayerID: LayerRenderState],
-                removed: [LayerID] = []) {
+                removed: [LayerID] = [], dirtyContentsRects: [LayerID: Rect] = [:]) {
         self.commitID = commitID
         self.root = root
         self.updated = updated
         self.removed = removed
+        self.dirtyContentsRects = dirtyContentsRects
     }
 
     /// Whether the delta changes nothing.
