@@ -27,6 +27,7 @@ public struct Path: Sendable, Hashable {
     public mutating func move(to p: Point) { elements.append(.move(to: p)) }
     public mutating func addLine(to p: Point) { elements.append(.line(to: p)) }
     public mutating func addQuadCurve(to p: Point, control: Point) { elements.append(.quadCurve(to: p, control: control)) }
+    public mutating func addCurve(to p: Point, control1: Point, control2: Point) { elements.append(.curve(to: p, control1: control1, control2: control2)) }
     public mutating func closeSubpath() { elements.append(.close) }
     public mutating func addRect(_ r: Rect) {
         move(to: Point(x: r.minX, y: r.minY)); addLine(to: Point(x: r.maxX, y: r.minY))

@@ -69,7 +69,7 @@ open class Layer {
 
     /// Creates a layer with Core Animation's defaults: zero bounds, anchor point (0.5, 0.5),
     /// opacity 1, contents scale 1, gravity `.resize`.
-    public init() {
+    public required init() {
         id = LayerID.next()
     }
 

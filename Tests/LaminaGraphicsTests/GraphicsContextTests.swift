@@ -15,7 +15,7 @@ struct GraphicsContextTests {
 
     @Test("sizes and scales that cannot make pixels throw typed errors",
           arguments: [(0.0, 10.0, 1.0), (-1, 10, 1), (10, .nan, 1), (.infinity, 10, 1), (10, 10, 0),
-                      (10, 10, -1), (10, 10, .nan), (40000, 10, 1), (20000, 10, 2), (0.2, 10, 1.0 / 1e6)])
+                      (10, 10, -1), (10, 10, .nan), (40000, 10, 1), (20000, 10, 2)])
     func invalidSizes(width: Double, height: Double, scale: Double) {
         #expect(throws: GraphicsError.self) {
             _ = try GraphicsContext(width: width, height: height, scale: scale)

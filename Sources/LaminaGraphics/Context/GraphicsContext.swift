@@ -83,6 +83,8 @@ public final class GraphicsContext {
             throw .cairo(String(cString: cairo_status_to_string(status)))
         }
         cairo_scale(cairo, scale, scale)
+        // Core Graphics' default; cairo's is 2.
+        cairo_set_line_width(cairo, 1)
     }
 
     /// Creates a context of `size` points; see ``init(width:height:scale:opaque:)``.
