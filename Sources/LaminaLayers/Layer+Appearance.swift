@@ -101,6 +101,7 @@ extension Layer {
             // to compare.
             state.contents = newValue
             contentsDirtyRect = nil
+            contentsAreBackingStore = false
             renderStateChanged()
         }
     }
@@ -120,14 +121,14 @@ extension Layer {
     }
 
     /// Pixels per point of the backing store and of ``contents``: read when the display starts,
-    /// so a change takes effect at the next redraw — and for a layer with a delegate, a change
-    /// marks it for display. (Contents set directly are kept: redrawing would replace them.)
-    /// Values that are not positive and finite are ignored.
+    /// so a change takes effect at the next redraw — and when the contents came from the
+    /// layer's own backing store, a change marks it for display. (Contents set directly are
+    /// kept: redrawing would replace them.) Values that are not positive and finite are ignored.
     public var contentsScale: Double {
         get { state.contentsScale }
         set {
             guard newValue.isFinite, newValue > 0, update(\.contentsScale, to: newValue) else { return }
-            if delegate != nil { setNeedsDisplay() }
+            if contentsAreBackingStore { setNeedsDisplay() }
         }
     }
 

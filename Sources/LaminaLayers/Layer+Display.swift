@@ -56,6 +56,7 @@ extension Layer {
         delegate?.layerWillDraw(self)
         let (image, redrawn) = BackingStore.render(self, dirtyRect: dirtyRect)
         state.contents = image
+        contentsAreBackingStore = image != nil
         contentsDirtyRect = image == nil ? nil : redrawn
         renderStateChanged()
     }

@@ -62,6 +62,8 @@ open class Layer {
     var renderStateIsDirty = false
     /// Whether the contents to send at the next commit came from a partial redraw, and where.
     var contentsDirtyRect: Rect?
+    /// Whether ``contents`` was drawn by the layer's own backing-store path (rather than set).
+    var contentsAreBackingStore = false
 
     /// Whether a bounds change calls ``setNeedsDisplay()``. False by default, as in Core
     /// Animation: a resized layer stretches its old contents until something redraws it.
