@@ -193,4 +193,15 @@ final class LayerDisplayTests: XCTestCase {
             XCTAssertEqual(try XCTUnwrap(layer.contents).width, 20)
         }
     }
+
+    func test_aContentsScaleChangeKeepsContentsThatWereSetRatherThanDrawn() throws {
+        try onMainActor {
+            let image = try GraphicsContext.makeImage(width: 2, height: 2) { $0.fill($0.bounds) }
+            let layer = makeLayer(Rect(x: 0, y: 0, width: 10, height: 10), delegate: RecordingDelegate())
+            layer.contents = image
+            layer.contentsScale = 2
+            XCTAssertFalse(layer.needsDisplay, "redrawing would replace the image with a blank store")
+            XCTAssertEqual(layer.contents, image)
+        }
+    }
 }
