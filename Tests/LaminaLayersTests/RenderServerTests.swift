@@ -99,6 +99,19 @@ final class RenderServerTests: XCTestCase {
         }
     }
 
+    func testWaitingEndsWithTheIterationThatRecordsAFrameAlreadyPresented() throws {
+        try MainActor.assumeIsolated {
+            let (server, presenter) = try makeServer()
+            defer { server.shutdown() }
+            server.submit(firstDelta)
+            // The frame is presented but not yet recorded: its record waits on the main loop.
+            while presenter.frameCount == 0 { sched_yield() }
+            let start = EventLoop.Instant.monotonicNow
+            XCTAssertTrue(server.waitForPresentation(ofCommit: 1, timeout: .seconds(5)))
+            XCTAssertLessThan(start.duration(to: EventLoop.Instant.monotonicNow), .seconds(1))
+        }
+    }
+
     func testWaitingForACommitNeverSubmittedTimesOut() throws {
         try MainActor.assumeIsolated {
             let (server, _) = try makeServer()
