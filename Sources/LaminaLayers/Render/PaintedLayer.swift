@@ -14,7 +14,7 @@ struct PaintedLayer {
     }
 
     let id: LayerID
-    let state: LayerRenderState
+    let node: RenderTree.Node
     let placement: RenderTree.Placement
     /// Bounds space → device pixels, snapped where ``PixelSnapping`` allows.
     let snappedTransform: AffineTransform
@@ -28,10 +28,10 @@ struct PaintedLayer {
 
     init(id: LayerID, node: RenderTree.Node, placement: RenderTree.Placement, tree: RenderTree) {
         self.id = id
-        state = node.state
+        self.node = node
         self.placement = placement
         snappedTransform = PixelSnapping.snapped(placement.transform, for: node.state.bounds)
-        ownArea = placement.transform.apply(to: RenderTree.ownArea(of: node.state))
+        ownArea = placement.transform.boundingBox(of: RenderTree.ownArea(of: node.state))
         let sublayers = node.state.sublayers.filter { tree.isChild($0, of: id, asMask: false) }
         sublayersInDrawingOrder = Self.drawingOrder(sublayers, in: tree)
         if let maskID = node.state.mask, tree.isChild(maskID, of: id, asMask: true), let maskNode = tree.nodes[maskID] {
@@ -41,6 +41,9 @@ struct PaintedLayer {
         }
         groupKind = Self.groupKind(of: node.state, hasSublayers: !sublayers.isEmpty, hasMask: mask != nil)
     }
+
+    /// The layer's state, shared with the tree rather than copied.
+    var state: LayerRenderState { node.state }
 
     /// Ascending zPosition, list order among equals (a stable sort, skipped when all are equal).
     private static func drawingOrder(_ sublayers: [LayerID], in tree: RenderTree) -> [LayerID] {
