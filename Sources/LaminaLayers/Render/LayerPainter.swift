@@ -60,19 +60,31 @@ struct LayerPainter {
         if let open { endGroup(open) }
     }
 
-    /// Sublayers in Core Animation's order: ascending zPosition, then list order.
+    /// Sublayers in Core Animation's order: ascending zPosition, then list order. A sublayer
+    /// whose whole subtree misses the damage is skipped unvisited.
     private func paintSublayers(of layer: PaintedLayer, alpha: Double) {
-        guard !layer.sublayersInDrawingOrder.isEmpty else { return }
+        let sublayers = layer.state.sublayers.compactMap { id -> (LayerID, RenderTree.Node)? in
+            guard let node = tree.nodes[id], tree.isChild(id, node, of: layer.id, asMask: false) else { return nil }
+            return (id, node)
+        }
+        guard !sublayers.isEmpty else { return }
         let sublayerSpace = layer.state.sublayerTransformInBounds.concatenating(layer.placement.transform)
         let clip = layer.state.masksToBounds ? layer.placement.clip.intersection(layer.ownArea) : layer.placement.clip
-        for child in layer.sublayersInDrawingOrder {
-            // A sublayer whose whole subtree misses the damage is skipped unvisited.
-            if let extent = tree.cullingExtent(of: child),
+        for (child, node) in Self.drawingOrder(sublayers) {
+            if let extent = tree.cullingExtent(of: child, node),
                !damage.intersects(sublayerSpace.boundingBox(of: extent).intersection(clip)) { continue }
-            guard let node = tree.nodes[child] else { continue }
             let placement = RenderTree.placement(of: node, under: layer.state, at: layer.placement)
             paint(child, node, at: placement, alpha: alpha)
         }
+    }
+
+    /// A stable sort by zPosition, skipped when all are equal (the usual case).
+    private static func drawingOrder(_ sublayers: [(LayerID, RenderTree.Node)]) -> [(LayerID, RenderTree.Node)] {
+        let first = sublayers[0].1.state.zPosition
+        guard sublayers.contains(where: { $0.1.state.zPosition != first }) else { return sublayers }
+        return sublayers.indices.sorted {
+            (sublayers[$0].1.state.zPosition, $0) < (sublayers[$1].1.state.zPosition, $1)
+        }.map { sublayers[$0] }
     }
 
     /// Clips what follows (shadow, contents, sublayers, border) to the layer's bounds, rounded by

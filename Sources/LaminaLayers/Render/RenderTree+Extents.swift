@@ -32,6 +32,11 @@ extension RenderTree {
     /// draws nothing; nil when it cannot be bounded that way (see ``Extent/unbounded``).
     func cullingExtent(of id: LayerID) -> Rect? {
         guard let node = nodes[id] else { return nil }
+        return cullingExtent(of: id, node)
+    }
+
+    /// ``cullingExtent(of:)`` for a layer whose node is at hand.
+    func cullingExtent(of id: LayerID, _ node: Node) -> Rect? {
         switch node.extent {
         case .known(let rect): return rect
         case .unbounded: return nil

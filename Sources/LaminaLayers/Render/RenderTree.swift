@@ -195,7 +195,12 @@ public final class RenderTree {
 
     /// Whether `child` hangs from `parent` in the given role.
     func isChild(_ child: LayerID, of parent: LayerID, asMask: Bool) -> Bool {
-        guard child != root, let node = nodes[child] else { return false }
-        return node.parent == parent && node.isMask == asMask
+        guard let node = nodes[child] else { return false }
+        return isChild(child, node, of: parent, asMask: asMask)
+    }
+
+    /// Whether `child`, whose node is `node`, hangs from `parent` in the given role.
+    func isChild(_ child: LayerID, _ node: Node, of parent: LayerID, asMask: Bool) -> Bool {
+        child != root && node.parent == parent && node.isMask == asMask
     }
 }
