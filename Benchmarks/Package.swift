@@ -1,5 +1,6 @@
 // swift-tools-version: 6.1
-// Lamina's benchmarks: EventLoop against CFRunLoop, measured in the same process.
+// Lamina's benchmarks, each against its raw baseline in the same process: EventLoop against
+// CFRunLoop, the compositor against plain cairo blits.
 // A separate package, so the main build stays light. Run from the repository root with
 // `make bench` (or `make bench-smoke`), or here with `swift run -c release LaminaBenchmarks`.
 import PackageDescription
@@ -13,11 +14,16 @@ let package = Package(
         .package(name: "Lamina", path: ".."),
     ],
     targets: [
+        // cairo itself, for the compositor benchmarks' raw baseline.
+        .systemLibrary(name: "CBenchCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .executableTarget(
             name: "LaminaBenchmarks",
             dependencies: [
                 .product(name: "LaminaLoop", package: "Lamina"),
                 .product(name: "LaminaTrace", package: "Lamina"),
+                .product(name: "LaminaGraphics", package: "Lamina"),
+                .product(name: "LaminaLayers", package: "Lamina"),
+                "CBenchCairo",
             ]
         ),
     ],

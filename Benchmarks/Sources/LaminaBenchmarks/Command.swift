@@ -46,6 +46,8 @@ struct Command {
             WakeLatency(name: "wake-latency-idle", settleMicroseconds: 1_000),
             ObserverIteration(),
             SleepWakeIteration(),
+            CompositeFrame(),
+            PartialFrame(),
         ]
     }
 

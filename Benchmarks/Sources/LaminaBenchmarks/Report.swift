@@ -1,11 +1,11 @@
 import Foundation
 
-/// Prints comparisons as a table: A = Lamina, B = CFRunLoop, times in microseconds.
+/// Prints comparisons as a table: A = Lamina, B = its raw baseline, times in microseconds.
 enum Report {
     static func printHeader(smoke: Bool) {
         let kind = smoke ? "smoke run (few rounds: numbers are rough)" : "full run"
         print("Lamina benchmarks — \(kind)")
-        print("A = Lamina EventLoop, B = CFRunLoop; same process, A and B interleaved; times in µs")
+        print("A = Lamina, B = the raw baseline in each summary (CFRunLoop, cairo, a full frame); same process, A and B interleaved; times in µs")
         print("")
     }
 

@@ -16,15 +16,28 @@ extension GraphicsContext {
                 cairo_translate(cairo, target.minX, target.minY)
                 cairo_scale(cairo, target.width / Double(image.width), target.height / Double(image.height))
                 cairo_set_source_surface(cairo, surface, 0, 0)
-                let pattern = cairo_get_source(cairo)
-                cairo_pattern_set_filter(pattern, filter)
-                cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-                cairo_rectangle(cairo, 0, 0, Double(image.width), Double(image.height))
-                cairo_clip(cairo)
+                // Pixels landing one to one on whole device pixels need no resampling, so no
+                // padding or clip either: the same result by cairo's fastest path (a plain blit),
+                // which is what a compositor drawing snapped layer contents hits.
+                if !Self.mapsPixelsOneToOne(cairo) {
+                    let pattern = cairo_get_source(cairo)
+                    cairo_pattern_set_filter(pattern, filter)
+                    cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+                    cairo_rectangle(cairo, 0, 0, Double(image.width), Double(image.height))
+                    cairo_clip(cairo)
+                }
                 cairo_paint_with_alpha(cairo, alpha)
                 cairo_restore(cairo)
             }
         }
+    }
+
+    /// Whether `cairo`'s matrix maps user space to device pixels by a whole-pixel translation.
+    private static func mapsPixelsOneToOne(_ cairo: OpaquePointer) -> Bool {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cairo, &matrix)
+        return matrix.xx == 1 && matrix.yy == 1 && matrix.xy == 0 && matrix.yx == 0
+            && matrix.x0 == matrix.x0.rounded() && matrix.y0 == matrix.y0.rounded()
     }
 
     /// Draws `image` at its size in points with its top-left corner at `point`.

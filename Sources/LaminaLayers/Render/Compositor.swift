@@ -47,12 +47,15 @@ public final class Compositor {
     public func composite(_ tree: RenderTree, damage: Damage) {
         guard !damage.isEmpty else { return }
         framebuffer.withSavedState {
-            var region = Path()
-            for rect in damage.rects {
-                region.addRect(Rect(x: rect.minX / scale, y: rect.minY / scale,
-                                    width: rect.width / scale, height: rect.height / scale))
+            // A full frame needs no clip, and cairo composites faster without one.
+            if !damage.rects.contains(where: { $0.contains(pixelBounds) }) {
+                var region = Path()
+                for rect in damage.rects {
+                    region.addRect(Rect(x: rect.minX / scale, y: rect.minY / scale,
+                                        width: rect.width / scale, height: rect.height / scale))
+                }
+                framebuffer.clip(to: region)
             }
-            framebuffer.clip(to: region)
             clear(framebuffer.bounds)
             LayerPainter(tree: tree, context: framebuffer, origin: .zero, damage: damage).paintTree()
         }

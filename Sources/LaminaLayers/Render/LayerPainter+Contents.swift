@@ -8,6 +8,11 @@ extension LayerPainter {
         let state = layer.state
         guard let image = state.visibleContents else { return }
         let frame = state.contentsFrame(for: image)
+        if state.contentsCenter == LayerRenderState.unitRect, let target = userRect(frame, under: layer.snappedTransform) {
+            context.alpha = alpha
+            context.draw(image, in: target)
+            return
+        }
         withTransform(layer.snappedTransform) {
             context.alpha = alpha
             if state.contentsCenter == LayerRenderState.unitRect {

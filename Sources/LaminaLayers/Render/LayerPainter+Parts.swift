@@ -23,15 +23,14 @@ extension LayerPainter {
     /// The background colour over the bounds, rounded by the corner radius.
     func paintBackground(of layer: PaintedLayer, alpha: Double) {
         guard let color = layer.state.backgroundColor, color.alpha > 0 else { return }
+        context.alpha = alpha
+        context.fillColor = color
+        let bounds = layer.state.bounds.standardized
+        if layer.state.cornerRadius <= 0, let target = userRect(bounds, under: layer.snappedTransform) {
+            return context.fill(target)
+        }
         withTransform(layer.snappedTransform) {
-            context.alpha = alpha
-            context.fillColor = color
-            let bounds = layer.state.bounds.standardized
-            if layer.state.cornerRadius > 0 {
-                context.fill(bounds, cornerRadius: layer.state.cornerRadius)
-            } else {
-                context.fill(bounds)
-            }
+            context.fill(bounds, cornerRadius: layer.state.cornerRadius)
         }
     }
 

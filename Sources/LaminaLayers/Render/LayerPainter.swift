@@ -29,7 +29,7 @@ struct LayerPainter {
     func paint(_ id: LayerID, _ node: RenderTree.Node, at placement: Placement, alpha: Double) {
         let state = node.state
         guard !state.isInvisible, placement.transform.isFinite, placement.transform.inverted() != nil else { return }
-        let boundsOnScreen = placement.transform.apply(to: state.bounds).intersection(placement.clip)
+        let boundsOnScreen = placement.transform.boundingBox(of: state.bounds).intersection(placement.clip)
         if state.masksToBounds && !damage.intersects(boundsOnScreen) { return }
         let layer = PaintedLayer(id: id, node: node, placement: placement, tree: tree)
         let shadow = state.dropShadow
@@ -37,8 +37,10 @@ struct LayerPainter {
         let ownReach = shadow.map { tree.shadowExtent(of: layer.ownArea, $0) }.map { $0.union(layer.ownArea) } ?? layer.ownArea
         let drawsOwnParts = damage.intersects(ownReach.intersection(placement.clip))
 
-        context.saveGState()
-        defer { context.restoreGState() }
+        // Only a clip or a group changes the context's state beyond the parts' own saves.
+        let savesState = state.masksToBounds || layer.groupKind != .none
+        if savesState { context.saveGState() }
+        defer { if savesState { context.restoreGState() } }
         if state.masksToBounds { clipToBounds(of: layer) }
         var partAlpha = alpha * min(state.opacity, 1)
         var open: OpenGroup?
@@ -58,13 +60,31 @@ struct LayerPainter {
         if let open { endGroup(open) }
     }
 
-    /// Sublayers in Core Animation's order: ascending zPosition, then list order.
+    /// Sublayers in Core Animation's order: ascending zPosition, then list order. A sublayer
+    /// whose whole subtree misses the damage is skipped unvisited.
     private func paintSublayers(of layer: PaintedLayer, alpha: Double) {
-        for child in layer.sublayersInDrawingOrder {
-            guard let node = tree.nodes[child] else { continue }
+        let sublayers = layer.state.sublayers.compactMap { id -> (LayerID, RenderTree.Node)? in
+            guard let node = tree.nodes[id], tree.isChild(id, node, of: layer.id, asMask: false) else { return nil }
+            return (id, node)
+        }
+        guard !sublayers.isEmpty else { return }
+        let sublayerSpace = layer.state.sublayerTransformInBounds.concatenating(layer.placement.transform)
+        let clip = layer.state.masksToBounds ? layer.placement.clip.intersection(layer.ownArea) : layer.placement.clip
+        for (child, node) in Self.drawingOrder(sublayers) {
+            if let extent = tree.cullingExtent(of: child, node),
+               !damage.intersects(sublayerSpace.boundingBox(of: extent).intersection(clip)) { continue }
             let placement = RenderTree.placement(of: node, under: layer.state, at: layer.placement)
             paint(child, node, at: placement, alpha: alpha)
         }
+    }
+
+    /// A stable sort by zPosition, skipped when all are equal (the usual case).
+    private static func drawingOrder(_ sublayers: [(LayerID, RenderTree.Node)]) -> [(LayerID, RenderTree.Node)] {
+        let first = sublayers[0].1.state.zPosition
+        guard sublayers.contains(where: { $0.1.state.zPosition != first }) else { return sublayers }
+        return sublayers.indices.sorted {
+            (sublayers[$0].1.state.zPosition, $0) < (sublayers[$1].1.state.zPosition, $1)
+        }.map { sublayers[$0] }
     }
 
     /// Clips what follows (shadow, contents, sublayers, border) to the layer's bounds, rounded by
@@ -99,6 +119,16 @@ struct LayerPainter {
         return deviceTransform
             .concatenating(AffineTransform(translationX: -origin.x, y: -origin.y))
             .concatenating(AffineTransform(scaleX: 1 / scale, y: 1 / scale))
+    }
+
+    /// `rect` (bounds space) in the context's points when `deviceTransform` maps it to an
+    /// upright rectangle: then a part can be drawn there without setting up a transform, the
+    /// common case that keeps per-layer work down to the drawing itself. Nil for rotations and
+    /// flips.
+    func userRect(_ rect: Rect, under deviceTransform: AffineTransform) -> Rect? {
+        let transform = userTransform(deviceTransform)
+        guard transform.b == 0, transform.c == 0, transform.a > 0, transform.d > 0 else { return nil }
+        return transform.boundingBox(of: rect)
     }
 
     /// `deviceRect` in the context's points.

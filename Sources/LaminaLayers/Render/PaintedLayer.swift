@@ -14,40 +14,32 @@ struct PaintedLayer {
     }
 
     let id: LayerID
-    let state: LayerRenderState
+    let node: RenderTree.Node
     let placement: RenderTree.Placement
     /// Bounds space → device pixels, snapped where ``PixelSnapping`` allows.
     let snappedTransform: AffineTransform
     /// Where the layer draws itself, in device pixels.
     let ownArea: Rect
-    /// The sublayers that hang from it, in drawing order.
-    let sublayersInDrawingOrder: [LayerID]
     /// Its mask layer, when the tree has it.
     let mask: (id: LayerID, node: RenderTree.Node)?
     let groupKind: GroupKind
 
     init(id: LayerID, node: RenderTree.Node, placement: RenderTree.Placement, tree: RenderTree) {
         self.id = id
-        state = node.state
+        self.node = node
         self.placement = placement
         snappedTransform = PixelSnapping.snapped(placement.transform, for: node.state.bounds)
-        ownArea = placement.transform.apply(to: RenderTree.ownArea(of: node.state))
-        let sublayers = node.state.sublayers.filter { tree.isChild($0, of: id, asMask: false) }
-        sublayersInDrawingOrder = Self.drawingOrder(sublayers, in: tree)
+        ownArea = placement.transform.boundingBox(of: RenderTree.ownArea(of: node.state))
         if let maskID = node.state.mask, tree.isChild(maskID, of: id, asMask: true), let maskNode = tree.nodes[maskID] {
             mask = (maskID, maskNode)
         } else {
             mask = nil
         }
-        groupKind = Self.groupKind(of: node.state, hasSublayers: !sublayers.isEmpty, hasMask: mask != nil)
+        groupKind = Self.groupKind(of: node.state, hasSublayers: !node.state.sublayers.isEmpty, hasMask: mask != nil)
     }
 
-    /// Ascending zPosition, list order among equals (a stable sort, skipped when all are equal).
-    private static func drawingOrder(_ sublayers: [LayerID], in tree: RenderTree) -> [LayerID] {
-        let z = sublayers.map { tree.nodes[$0]?.state.zPosition ?? 0 }
-        guard z.contains(where: { $0 != z.first }) else { return sublayers }
-        return sublayers.indices.sorted { (z[$0], $0) < (z[$1], $1) }.map { sublayers[$0] }
-    }
+    /// The layer's state, shared with the tree rather than copied.
+    var state: LayerRenderState { node.state }
 
     /// Group opacity applies only when there are sublayers to group (alone, a layer's parts do
     /// not overlap in a way that shows the difference, and the group costs an offscreen pass).

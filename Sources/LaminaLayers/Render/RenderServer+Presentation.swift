@@ -38,6 +38,9 @@ extension RenderServer {
     public func waitForPresentation(ofCommit id: UInt64, timeout: Duration = .seconds(10)) -> Bool {
         let main = EventLoop.main
         let deadline = EventLoop.Instant.monotonicNow.advanced(by: timeout)
+        // The record of the frame may run early in an iteration, before its sleep: wake that
+        // sleep, or the iteration would wait on after the frame is already in.
+        ledger.onPresentation(of: id) { main.wakeUp() }
         while !ledger.isPresented(id) {
             let remaining = EventLoop.Instant.monotonicNow.duration(to: deadline)
             guard remaining > .zero else { return false }

@@ -21,7 +21,7 @@ extension RenderTree {
     static func placement(of child: Node, under parent: LayerRenderState, at placement: Placement) -> Placement {
         var clip = placement.clip
         if parent.masksToBounds {
-            clip = clip.intersection(placement.transform.apply(to: parent.bounds))
+            clip = clip.intersection(placement.transform.boundingBox(of: parent.bounds))
         }
         var toParent = child.state.transformToSuperlayer
         if !child.isMask { toParent = toParent.concatenating(parent.sublayerTransformInBounds) }
@@ -61,7 +61,7 @@ extension RenderTree {
     /// Adds the layer's own rectangle, where it is now.
     func addOwnDamage(of id: LayerID, to damage: inout Damage) {
         guard let placement = placement(of: id), let state = nodes[id]?.state else { return }
-        let rect = placement.transform.apply(to: Self.ownArea(of: state))
+        let rect = placement.transform.boundingBox(of: Self.ownArea(of: state))
         damage.add(rect.intersection(placement.clip).intersection(pixelBounds))
     }
 
@@ -75,7 +75,7 @@ extension RenderTree {
     func subtreeExtent(of id: LayerID, at placement: Placement) -> Rect {
         nodesVisited += 1
         guard let node = nodes[id] else { return .null }
-        var extent = placement.transform.apply(to: Self.ownArea(of: node.state))
+        var extent = placement.transform.boundingBox(of: Self.ownArea(of: node.state))
         for child in children(of: id) {
             guard let childNode = nodes[child] else { continue }
             let childPlacement = Self.placement(of: childNode, under: node.state, at: placement)

@@ -29,13 +29,23 @@ import LaminaGraphics
 /// have is skipped (a layer arrives in the commit that first attaches it); a layer listed by two
 /// parents hangs from the one applied last; geometry that is NaN or infinite adds no damage.
 public final class RenderTree {
-    /// One layer: its state and where it hangs.
-    struct Node {
-        var state: LayerRenderState
+    /// One layer: its state and where it hangs. A class with an immutable state, so that walking
+    /// the tree reads each layer's (large) state in place instead of copying it at every lookup;
+    /// a new state is a new node.
+    final class Node {
+        let state: LayerRenderState
         /// The layer whose sublayers (or mask) this is; nil when detached.
         var parent: LayerID?
         /// Whether it hangs as its parent's `mask` rather than as a sublayer.
         var isMask = false
+        /// The compositor's culling rectangle for the subtree (see `cullingExtent(of:)`).
+        var extent = Extent.unknown
+
+        init(state: LayerRenderState, parent: LayerID? = nil, isMask: Bool = false) {
+            self.state = state
+            self.parent = parent
+            self.isMask = isMask
+        }
     }
 
     /// The framebuffer's size in points.
@@ -88,7 +98,10 @@ public final class RenderTree {
             nodes[id].map { (id, Change(from: $0.state, to: state)) }
         }.filter { !$0.1.isEmpty }
         addDamage(of: changes, before: true, to: &damage)
-        for id in delta.removed { addSubtreeDamage(of: id, to: &damage) }
+        for id in delta.removed {
+            addSubtreeDamage(of: id, to: &damage)
+            invalidateExtents(from: id)
+        }
         let doomed = subtrees(of: delta.removed, sparing: delta.updated)
 
         replaceStates(delta.updated)
@@ -125,8 +138,13 @@ public final class RenderTree {
     private func replaceStates(_ updated: [LayerID: LayerRenderState]) {
         var previous: [LayerID: LayerRenderState] = [:]
         for (id, state) in updated {
-            if let old = nodes[id]?.state { previous[id] = old }
-            nodes[id, default: Node(state: state)].state = state
+            invalidateExtents(from: id)
+            if let node = nodes[id] {
+                previous[id] = node.state
+                nodes[id] = Node(state: state, parent: node.parent, isMask: node.isMask)
+            } else {
+                nodes[id] = Node(state: state)
+            }
         }
         for (id, state) in updated {
             guard let old = previous[id] else { continue }
@@ -135,6 +153,7 @@ public final class RenderTree {
             if let mask = old.mask, mask != state.mask { unlink(mask, from: id) }
         }
         for (id, state) in updated {
+            invalidateExtents(from: id)
             for child in state.sublayers where child != id && nodes[child] != nil {
                 nodes[child]?.parent = id
                 nodes[child]?.isMask = false
@@ -176,7 +195,12 @@ public final class RenderTree {
 
     /// Whether `child` hangs from `parent` in the given role.
     func isChild(_ child: LayerID, of parent: LayerID, asMask: Bool) -> Bool {
-        guard child != root, let node = nodes[child] else { return false }
-        return node.parent == parent && node.isMask == asMask
+        guard let node = nodes[child] else { return false }
+        return isChild(child, node, of: parent, asMask: asMask)
+    }
+
+    /// Whether `child`, whose node is `node`, hangs from `parent` in the given role.
+    func isChild(_ child: LayerID, _ node: Node, of parent: LayerID, asMask: Bool) -> Bool {
+        child != root && node.parent == parent && node.isMask == asMask
     }
 }
