@@ -84,7 +84,13 @@ let package = Package(
             name: "LaminaUITests",
             dependencies: ["LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTesting"]
         ),
-        .testTarget(name: "LaminaTestingTests", dependencies: ["LaminaTesting", "LaminaLoop", "LaminaTrace"]),
+        .testTarget(
+            name: "LaminaTestingTests",
+            dependencies: [
+                "LaminaTesting", "LaminaLoop", "LaminaTrace", "LaminaGraphics",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

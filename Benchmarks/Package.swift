@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // Lamina's benchmarks, each against its raw baseline in the same process: EventLoop against
-// CFRunLoop, the compositor against plain cairo blits.
+// CFRunLoop, ImageDecoder against libjpeg-turbo and cairo's PNG reader, the compositor and
+// the commit against their raw counterparts.
 // A separate package, so the main build stays light. Run from the repository root with
 // `make bench` (or `make bench-smoke`), or here with `swift run -c release LaminaBenchmarks`.
 import PackageDescription
@@ -14,8 +15,10 @@ let package = Package(
         .package(name: "Lamina", path: ".."),
     ],
     targets: [
-        // cairo itself, for the compositor benchmarks' raw baseline.
+        // cairo itself, for raw baselines.
         .systemLibrary(name: "CBenchCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // libjpeg-turbo called directly: the JPEG decode baseline, and the encoder of its input.
+        .target(name: "CBenchCodecs", linkerSettings: [.linkedLibrary("jpeg")]),
         .executableTarget(
             name: "LaminaBenchmarks",
             dependencies: [
@@ -24,6 +27,7 @@ let package = Package(
                 .product(name: "LaminaGraphics", package: "Lamina"),
                 .product(name: "LaminaLayers", package: "Lamina"),
                 "CBenchCairo",
+                "CBenchCodecs",
             ]
         ),
     ],

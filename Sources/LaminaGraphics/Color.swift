@@ -82,18 +82,30 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
         return "#" + bytes.map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined()
     }
 
+    /// The colour as `#RRGGBBAA`.
     public var description: String { hexString }
 
+    /// Fully transparent black.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// Opaque black.
     public static let black = Color(white: 0)
+    /// Opaque white.
     public static let white = Color(white: 1)
+    /// Opaque 50 % grey.
     public static let gray = Color(white: 0.5)
+    /// Opaque pure red.
     public static let red = Color(red: 1, green: 0, blue: 0)
+    /// Opaque pure green.
     public static let green = Color(red: 0, green: 1, blue: 0)
+    /// Opaque pure blue.
     public static let blue = Color(red: 0, green: 0, blue: 1)
+    /// Opaque yellow (red + green).
     public static let yellow = Color(red: 1, green: 1, blue: 0)
+    /// Opaque cyan (green + blue).
     public static let cyan = Color(red: 0, green: 1, blue: 1)
+    /// Opaque magenta (red + blue).
     public static let magenta = Color(red: 1, green: 0, blue: 1)
+    /// Opaque orange (red + half green).
     public static let orange = Color(red: 1, green: 0.5, blue: 0)
 
     private static func clamped(_ value: Double) -> Double {

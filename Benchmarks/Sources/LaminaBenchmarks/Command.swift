@@ -46,6 +46,8 @@ struct Command {
             WakeLatency(name: "wake-latency-idle", settleMicroseconds: 1_000),
             ObserverIteration(),
             SleepWakeIteration(),
+            DecodeBenchmark(.png),
+            DecodeBenchmark(.jpeg),
             CompositeFrame(),
             PartialFrame(),
         ]

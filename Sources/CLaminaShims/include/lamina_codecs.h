@@ -1,10 +1,10 @@
 // Image codecs for LaminaGraphics' ImageDecoder: libpng and libjpeg-turbo.
 //
-// This file pair is where the PNG and JPEG decoders will live (a later issue): both libraries
-// report errors by longjmp, which must never cross a Swift frame, and libpng's own messages are
-// what a corrupt-image error reports, so decoding is C that returns plain error codes. For now it
-// answers version queries only. Like every CLaminaShims header it uses only stdint/stddef types;
-// png.h and jpeglib.h appear only in lamina_codecs.c.
+// Both libraries report errors by longjmp, which must never cross a Swift frame, and libpng's
+// and libjpeg's own messages are what a corrupt-image error reports: so decoding is C that
+// returns plain status codes and copies the library's message into the caller's buffer. Like
+// every CLaminaShims header this one uses only stdint/stddef types; png.h and jpeglib.h appear
+// only in the .c files. No function keeps global state: all are safe on many threads at once.
 #ifndef LAMINA_CODECS_H
 #define LAMINA_CODECS_H
 
@@ -31,5 +31,46 @@ int32_t lamina_jpeg_turbo_version_number(void);
 /// The libjpeg-turbo version as text, e.g. "2.1.5", or "" when it is not libjpeg-turbo.
 /// A static string.
 const char *lamina_jpeg_turbo_version_string(void);
+
+/// What every codec function returns.
+#define LAMINA_CODEC_OK 0
+/// The bytes are neither PNG nor JPEG.
+#define LAMINA_CODEC_UNSUPPORTED 1
+/// The bytes end before the header does, or the header is malformed.
+#define LAMINA_CODEC_BAD_HEADER 2
+/// The library stopped with an error (or, for JPEG, a corrupt-data warning); the message says why.
+#define LAMINA_CODEC_CORRUPT 3
+
+#define LAMINA_IMAGE_PNG 1
+#define LAMINA_IMAGE_JPEG 2
+
+/// What the header declares, read by Lamina's own parsing before any library allocates.
+typedef struct {
+    int32_t format;      ///< LAMINA_IMAGE_PNG or LAMINA_IMAGE_JPEG
+    uint32_t width;      ///< declared width in pixels
+    uint32_t height;     ///< declared height in pixels
+    int32_t has_alpha;   ///< PNG: an alpha channel or a tRNS chunk before the image data
+} lamina_image_header;
+
+/// Sniffs the format from the magic bytes and reads the declared size: PNG's IHDR (and whether
+/// a tRNS chunk precedes IDAT), JPEG's first SOFn frame header. Reads only `data[0..<length]`.
+int32_t lamina_image_read_header(const uint8_t *data, size_t length, lamina_image_header *header);
+
+/// Decodes a PNG of `width` × `height` (as read by the header) into `pixels`, rows
+/// `bytes_per_row` apart, in cairo's native-endian layout: premultiplied ARGB32 when
+/// `with_alpha` is non-zero, RGB24 (top byte 0xFF) otherwise. On failure copies libpng's
+/// message into `message` (NUL-terminated, at most `message_capacity` bytes).
+int32_t lamina_png_decode(const uint8_t *data, size_t length, uint8_t *pixels, size_t bytes_per_row,
+                          uint32_t width, uint32_t height, int32_t with_alpha,
+                          char *message, size_t message_capacity);
+
+/// Decodes a JPEG scaled by `scale_eighths`/8 (1…8; DCT scaling, far cheaper than decoding
+/// full size) into `pixels` as RGB24 (libjpeg-turbo's JCS_EXT_BGRX on little-endian machines;
+/// CMYK and YCCK converted), rows `bytes_per_row` apart. `width` × `height` must be the scaled
+/// size, ceil(declared × scale_eighths / 8). Corrupt-data warnings (a truncated file, a bad
+/// segment) are errors. On failure copies libjpeg's message into `message`.
+int32_t lamina_jpeg_decode(const uint8_t *data, size_t length, uint32_t scale_eighths,
+                           uint8_t *pixels, size_t bytes_per_row, uint32_t width, uint32_t height,
+                           char *message, size_t message_capacity);
 
 #endif

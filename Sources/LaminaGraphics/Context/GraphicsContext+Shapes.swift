@@ -5,42 +5,38 @@ extension GraphicsContext {
     /// size is standardized.
     public func fill(_ rect: Rect) {
         guard rect.isFinite, !rect.isNull else { return }
-        perform { cairo in
-            addRectangle(rect, to: cairo)
-            setSource(state.fillColor, on: cairo)
-            cairo_fill(cairo)
-        }
+        paint(state.fillColor, finish: cairo_fill) { addRectangle(rect, to: $0) }
     }
 
     /// Strokes the outline of `rect` with ``strokeColor`` and the line style, centred on its
     /// edges. A rectangle that is not finite is a no-op.
     public func stroke(_ rect: Rect) {
         guard rect.isFinite, !rect.isNull else { return }
-        perform { cairo in
-            addRectangle(rect, to: cairo)
-            setSource(state.strokeColor, on: cairo)
-            cairo_stroke(cairo)
-        }
+        paint(state.strokeColor, finish: cairo_stroke) { addRectangle(rect, to: $0) }
     }
 
     /// Fills `path` with ``fillColor`` under `rule`. Open subpaths are closed for filling.
     public func fill(_ path: Path, rule: Path.FillRule = .nonZero) {
         guard !path.isEmpty else { return }
-        perform { cairo in
+        paint(state.fillColor, finish: cairo_fill) { cairo in
             addPath(path, to: cairo)
             cairo_set_fill_rule(cairo, rule.cairoFillRule)
-            setSource(state.fillColor, on: cairo)
-            cairo_fill(cairo)
         }
     }
 
     /// Strokes `path` with ``strokeColor`` and the line style.
     public func stroke(_ path: Path) {
         guard !path.isEmpty else { return }
+        paint(state.strokeColor, finish: cairo_stroke) { addPath(path, to: $0) }
+    }
+
+    /// One shape operation: builds the shape, sets `color` and fills or strokes it, beneath its
+    /// shadow when one is set.
+    private func paint(_ color: Color, finish: (OpaquePointer?) -> Void, shape: (OpaquePointer) -> Void) {
         perform { cairo in
-            addPath(path, to: cairo)
-            setSource(state.strokeColor, on: cairo)
-            cairo_stroke(cairo)
+            shape(cairo)
+            setSource(color, on: cairo)
+            finish(cairo)
         }
     }
 

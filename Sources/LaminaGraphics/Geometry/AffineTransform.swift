@@ -11,7 +11,18 @@ import Foundation
 /// Points are row vectors, so `t1.concatenating(t2)` applies `t1` first, then `t2`. With the
 /// y axis pointing down, a positive rotation angle turns clockwise on screen, as in UIKit.
 public struct AffineTransform: Sendable, Hashable, CustomStringConvertible {
-    public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
+    /// The x scale (and rotation) entry: how much x feeds x'.
+    public var a: Double
+    /// How much x feeds y'.
+    public var b: Double
+    /// How much y feeds x'.
+    public var c: Double
+    /// The y scale (and rotation) entry: how much y feeds y'.
+    public var d: Double
+    /// The horizontal translation.
+    public var tx: Double
+    /// The vertical translation.
+    public var ty: Double
 
     /// Creates a transform from its six matrix entries.
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {

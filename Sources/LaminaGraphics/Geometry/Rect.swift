@@ -89,9 +89,8 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     /// outwards, as `CGRectIntegral` does. Null stays null.
     public var integral: Rect {
         guard !isNull else { return self }
-        let minX = minX.rounded(.down), minY = minY.rounded(.down)
-        return Rect(x: minX, y: minY,
-                    width: maxX.rounded(.up) - minX, height: maxY.rounded(.up) - minY)
+        return Rect.spanning(minX: minX.rounded(.down), minY: minY.rounded(.down),
+                             maxX: maxX.rounded(.up), maxY: maxY.rounded(.up), reaching: .outward)
     }
 
     /// The rectangle moved by `dx` and `dy`. Null stays null.
@@ -125,10 +124,26 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     public func union(_ other: Rect) -> Rect {
         if isNull { return other.standardized }
         if other.isNull { return standardized }
-        let minX = Swift.min(minX, other.minX), minY = Swift.min(minY, other.minY)
-        return Rect(x: minX, y: minY,
-                    width: Swift.max(maxX, other.maxX) - minX,
-                    height: Swift.max(maxY, other.maxY) - minY)
+        return Rect.spanning(minX: Swift.min(minX, other.minX), minY: Swift.min(minY, other.minY),
+                             maxX: Swift.max(maxX, other.maxX), maxY: Swift.max(maxY, other.maxY), reaching: .outward)
+    }
+
+    /// Which way a rectangle built from edges may be off by the last bit of a subtraction.
+    enum Rounding { case outward, inward }
+
+    /// The rectangle from its edges. `origin + size` need not give back an edge exactly in
+    /// floating point, so the size is nudged by an ulp when needed: a union must contain its
+    /// operands (`outward`), an intersection must lie inside them (`inward`).
+    static func spanning(minX: Double, minY: Double, maxX: Double, maxY: Double, reaching rounding: Rounding) -> Rect {
+        func extent(_ low: Double, _ high: Double) -> Double {
+            var size = high - low
+            switch rounding {
+            case .outward: while low + size < high { size = size.nextUp }
+            case .inward: while low + size > high, size > 0 { size = size.nextDown }
+            }
+            return size
+        }
+        return Rect(x: minX, y: minY, width: extent(minX, maxX), height: extent(minY, maxY))
     }
 
     /// The region both rectangles cover, or ``null`` when they do not meet. Rectangles that only
@@ -138,7 +153,7 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
         let minX = Swift.max(minX, other.minX), minY = Swift.max(minY, other.minY)
         let maxX = Swift.min(maxX, other.maxX), maxY = Swift.min(maxY, other.maxY)
         guard minX <= maxX, minY <= maxY else { return .null }
-        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        return Rect.spanning(minX: minX, minY: minY, maxX: maxX, maxY: maxY, reaching: .inward)
     }
 
     /// Whether the rectangles share some area (touching edges do not count).

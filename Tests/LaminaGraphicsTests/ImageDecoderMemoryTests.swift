@@ -1,0 +1,51 @@
+import Foundation
+import Glibc
+import LaminaGraphics
+import XCTest
+
+/// Refusing a huge declared size must not allocate for it. The test binary runs again as a child
+/// process for one test that only decodes the huge-header fixtures; the parent reads the child's
+/// peak resident set (`ru_maxrss`, from `wait4`) and asserts it stays under 100 MiB — the test
+/// process itself is most of that; a 100000×100000 image would be 40 GB.
+final class ImageDecoderMemoryTests: XCTestCase {
+    private static let childVariable = "LAMINA_DECODE_HUGE_HEADERS_ONLY"
+
+    func test_hugeDeclaredSizesAreRefusedWithoutAllocatingForThem() throws {
+        if ProcessInfo.processInfo.environment[Self.childVariable] != nil {
+            for name in ["huge-header.png", "huge-header.jpg"] {
+                XCTAssertThrowsError(try ImageDecoder.decode(try DecoderFixtures.data(name)))
+            }
+            return
+        }
+        let (status, peakKiB) = try runChild(test: "ImageDecoderMemoryTests/test_hugeDeclaredSizesAreRefusedWithoutAllocatingForThem")
+        XCTAssertEqual(status, 0, "the child failed")
+        XCTAssertGreaterThan(peakKiB, 0)
+        XCTAssertLessThan(peakKiB, 100 * 1024, "peak RSS \(peakKiB) KiB")
+        print("ImageDecoderMemoryTests: child peak RSS \(peakKiB / 1024) MiB")
+    }
+
+    /// Runs this test binary for one test with the child variable set; returns its exit status
+    /// and peak resident set in KiB.
+    private func runChild(test: String) throws -> (status: Int32, peakKiB: Int) {
+        let binary = CommandLine.arguments[0]
+        var environment = ProcessInfo.processInfo.environment
+        environment[Self.childVariable] = "1"
+        let arguments = [binary, "LaminaGraphicsTests.\(test)"]
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0)=\($1)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, binary, &actions, nil, argv, envp) == 0 else {
+            throw NSError(domain: "ImageDecoderMemoryTests", code: 1)
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        guard wait4(pid, &status, 0, &usage) == pid else { throw NSError(domain: "ImageDecoderMemoryTests", code: 2) }
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return (exitStatus, usage.ru_maxrss)
+    }
+}
