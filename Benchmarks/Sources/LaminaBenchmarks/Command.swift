@@ -50,6 +50,8 @@ struct Command {
             DecodeBenchmark(.jpeg),
             CompositeFrame(),
             PartialFrame(),
+            CommitCost(),
+            CommitVersusComposite(),
         ]
     }
 
