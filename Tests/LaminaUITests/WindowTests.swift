@@ -47,6 +47,22 @@ final class WindowTests: XCTestCase {
         }
     }
 
+    func test_aPartialRedrawDamagesOnlyItsRectangleOnScreen() throws {
+        try onMainActor {
+            let window = try Window(size: Size(width: 60, height: 40), scale: 2)
+            let view = ProbeView(frame: Rect(x: 10, y: 5, width: 30, height: 20))
+            window.addSubview(view)
+            _ = window.snapshot()
+            let presenter = try XCTUnwrap(window.presenter as? HeadlessPresenter)
+            view.fill = .blue
+            view.setNeedsDisplay(Rect(x: 2, y: 3, width: 4, height: 5))
+            let image = try XCTUnwrap(window.snapshot())
+            XCTAssertEqual(presenter.lastFrame?.damage, [Rect(x: 24, y: 16, width: 8, height: 10)])
+            XCTAssertEqual(image.pixel(x: 26, y: 18), .blue)
+            XCTAssertEqual(image.pixel(x: 40, y: 30), .red, "outside the dirty rectangle the old drawing stays")
+        }
+    }
+
     func test_aCompletionBlockRunsAfterTheFrameWithItsChangesIsPresented() throws {
         try onMainActor {
             let window = try Window(size: Size(width: 20, height: 20))

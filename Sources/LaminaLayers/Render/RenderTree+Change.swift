@@ -13,6 +13,9 @@ extension RenderTree {
         }
 
         var extent: Extent = .none
+        /// For a change of nothing but contents redrawn in part (`setNeedsDisplay(in:)`): the part,
+        /// in the layer's bounds space — all that an `own` extent then damages.
+        var redrawnPart: Rect?
         /// Sublayers that left the list, damaged where they were.
         var droppedSublayers: [LayerID] = []
         /// Sublayers that joined the list, damaged where they are now.
@@ -22,12 +25,15 @@ extension RenderTree {
             extent == .none && droppedSublayers.isEmpty && addedSublayers.isEmpty
         }
 
-        init(from old: LayerRenderState, to new: LayerRenderState) {
+        init(from old: LayerRenderState, to new: LayerRenderState, redrawnPart: Rect? = nil) {
             if Self.movesSubtree(old, new) {
                 extent = .subtree
             } else if Self.changesOwnDrawing(old, new) {
                 // A shadow cast by the layer's alpha follows everything it draws, sublayers too.
                 extent = new.dropShadow != nil && new.shadowPath == nil ? .subtree : .own
+                if extent == .own, let redrawnPart, Self.onlyContentsChangedInPlace(old, new) {
+                    self.redrawnPart = redrawnPart
+                }
             }
             guard old.sublayers != new.sublayers else { return }
             let oldSet = Set(old.sublayers), newSet = Set(new.sublayers)
@@ -50,6 +56,17 @@ extension RenderTree {
                 || old.shadowColor != new.shadowColor || old.shadowOpacity != new.shadowOpacity
                 || old.shadowOffset != new.shadowOffset || old.shadowRadius != new.shadowRadius
                 || old.shadowPath != new.shadowPath
+        }
+
+        /// Whether the only difference is a new bitmap of the same pixel size, drawn unscaled over
+        /// the bounds, so a part of the bitmap is that part of the layer on screen.
+        private static func onlyContentsChangedInPlace(_ old: LayerRenderState, _ new: LayerRenderState) -> Bool {
+            let unit = Rect(x: 0, y: 0, width: 1, height: 1)
+            guard let before = old.contents, let after = new.contents else { return false }
+            var oldOthers = old, newOthers = new
+            (oldOthers.contents, newOthers.contents) = (nil, nil)
+            return oldOthers == newOthers && before.width == after.width && before.height == after.height
+                && new.contentsRect == unit && new.contentsCenter == unit
         }
 
         /// Changes to what the layer itself draws.

@@ -65,6 +65,12 @@ extension RenderTree {
         damage.add(rect.intersection(placement.clip).intersection(pixelBounds))
     }
 
+    /// Adds `part` of the layer (bounds space), where it is now: a partial redraw's damage.
+    func addPartDamage(of id: LayerID, _ part: Rect, to damage: inout Damage) {
+        guard let placement = placement(of: id), part.isFinite else { return }
+        damage.add(placement.transform.boundingBox(of: part).intersection(placement.clip).intersection(pixelBounds))
+    }
+
     /// Adds the rectangle of the layer's whole subtree, where it is now.
     func addSubtreeDamage(of id: LayerID, to damage: inout Damage) {
         guard let placement = placement(of: id) else { return }

@@ -95,7 +95,7 @@ public final class RenderTree {
         nodesVisited = 0
         var damage = Damage()
         let changes = delta.updated.compactMap { id, state in
-            nodes[id].map { (id, Change(from: $0.state, to: state)) }
+            nodes[id].map { (id, Change(from: $0.state, to: state, redrawnPart: delta.dirtyContentsRects[id])) }
         }.filter { !$0.1.isEmpty }
         addDamage(of: changes, before: true, to: &damage)
         for id in delta.removed {
@@ -123,7 +123,8 @@ public final class RenderTree {
         for (id, change) in changes {
             switch change.extent {
             case .none: break
-            case .own: addOwnDamage(of: id, to: &damage)
+            case .own:
+                if let part = change.redrawnPart { addPartDamage(of: id, part, to: &damage) } else { addOwnDamage(of: id, to: &damage) }
             case .subtree: addSubtreeDamage(of: id, to: &damage)
             }
             for child in before ? change.droppedSublayers : change.addedSublayers {
