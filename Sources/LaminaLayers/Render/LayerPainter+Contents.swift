@@ -6,17 +6,18 @@ extension LayerPainter {
     /// `contentsCenter` is not the whole image.
     func paintContents(of layer: PaintedLayer, alpha: Double) {
         let state = layer.state
-        guard let image = state.visibleContents else { return }
+        guard let surface = layer.node.contentsSurface else { return }
+        let image = surface.image
         let frame = state.contentsFrame(for: image)
         if state.contentsCenter == LayerRenderState.unitRect, let target = userRect(frame, under: layer.snappedTransform) {
             context.alpha = alpha
-            context.draw(image, in: target)
+            context.draw(surface, in: target)
             return
         }
         withTransform(layer.snappedTransform) {
             context.alpha = alpha
             if state.contentsCenter == LayerRenderState.unitRect {
-                context.draw(image, in: frame)
+                context.draw(surface, in: frame)
             } else {
                 drawNinePart(image, in: frame, center: state.contentsCenter, state: state,
                              transform: layer.snappedTransform)

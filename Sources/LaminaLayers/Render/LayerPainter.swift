@@ -28,7 +28,7 @@ struct LayerPainter {
     /// Paints one layer and its sublayers, multiplied by the `alpha` its ancestors pass down.
     func paint(_ id: LayerID, _ node: RenderTree.Node, at placement: Placement, alpha: Double) {
         let state = node.state
-        guard !state.isInvisible, placement.transform.isFinite, placement.transform.inverted() != nil else { return }
+        guard !state.isInvisible, placement.transform.isFinite, placement.transform.determinant != 0 else { return }
         let boundsOnScreen = placement.transform.boundingBox(of: state.bounds).intersection(placement.clip)
         if state.masksToBounds && !damage.intersects(boundsOnScreen) { return }
         let layer = PaintedLayer(id: id, node: node, placement: placement, tree: tree)
@@ -63,7 +63,8 @@ struct LayerPainter {
     /// Sublayers in Core Animation's order: ascending zPosition, then list order. A sublayer
     /// whose whole subtree misses the damage is skipped unvisited.
     private func paintSublayers(of layer: PaintedLayer, alpha: Double) {
-        let sublayers = layer.state.sublayers.compactMap { id -> (LayerID, RenderTree.Node)? in
+        guard !layer.node.state.sublayers.isEmpty else { return }
+        let sublayers = layer.node.state.sublayers.compactMap { id -> (LayerID, RenderTree.Node)? in
             guard let node = tree.nodes[id], tree.isChild(id, node, of: layer.id, asMask: false) else { return nil }
             return (id, node)
         }

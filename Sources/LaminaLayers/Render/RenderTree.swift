@@ -40,6 +40,9 @@ public final class RenderTree {
         var isMask = false
         /// The compositor's culling rectangle for the subtree (see `cullingExtent(of:)`).
         var extent = Extent.unknown
+        /// The visible contents with their cairo surface, made at the first paint and kept for
+        /// every frame after: a node's state never changes (an update makes a new node).
+        lazy var contentsSurface: ImageSurface? = state.visibleContents.map(ImageSurface.init)
 
         init(state: LayerRenderState, parent: LayerID? = nil, isMask: Bool = false) {
             self.state = state
