@@ -1,5 +1,6 @@
 import LaminaGraphics
 import LaminaLayers
+import LaminaTesting
 import LaminaLoop
 import XCTest
 

@@ -4,23 +4,6 @@ import LaminaLoop
 import LaminaTesting
 import XCTest
 
-extension XCTestCase {
-    /// XCTest runs test methods on the main thread (DESIGN.md, "Testing the pipeline"); this
-    /// says so to the compiler, so the body may touch layers. (An `@MainActor` XCTestCase
-    /// subclass crashes corelibs XCTest's method cast on Linux.)
-    func onMainActor(_ body: @MainActor () throws -> Void) rethrows {
-        XCTAssertTrue(Thread.isMainThread)
-        try MainActor.assumeIsolated(body)
-    }
-}
-
-/// Commits whatever an earlier test left open, so each test starts with no transaction.
-@MainActor
-func settleTransactions() {
-    Transaction.flush()
-    _ = EventLoop.main.runUntilIdle(timeout: .seconds(5))
-}
-
 /// A delegate that records, in order, what its layers ask of it.
 @MainActor
 final class RecordingDelegate: LayerDelegate {

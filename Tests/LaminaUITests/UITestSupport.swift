@@ -5,22 +5,6 @@ import LaminaTesting
 import LaminaUI
 import XCTest
 
-extension XCTestCase {
-    /// XCTest runs test methods on the main thread; this says so to the compiler. (An
-    /// `@MainActor` XCTestCase subclass crashes corelibs XCTest's method cast on Linux.)
-    func onMainActor(_ body: @MainActor () throws -> Void) rethrows {
-        XCTAssertTrue(Thread.isMainThread)
-        try MainActor.assumeIsolated(body)
-    }
-}
-
-/// Commits whatever an earlier test left open.
-@MainActor
-func settleTransactions() {
-    Transaction.flush()
-    _ = EventLoop.main.runUntilIdle(timeout: .seconds(5))
-}
-
 /// A view that fills its bounds with a colour and logs what it is asked to do.
 @MainActor
 final class ProbeView: View {
