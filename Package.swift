@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "LaminaTrace", targets: ["LaminaTrace"]),
         .library(name: "LaminaLoop", targets: ["LaminaLoop"]),
         .library(name: "LaminaGraphics", targets: ["LaminaGraphics"]),
+        .library(name: "LaminaLayers", targets: ["LaminaLayers"]),
+        .library(name: "LaminaUI", targets: ["LaminaUI"]),
         .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
         .executable(name: "PipelineTour", targets: ["PipelineTour"]),
     ],
@@ -43,16 +45,18 @@ let package = Package(
         .target(name: "LaminaTrace", dependencies: ["CLaminaShims"]),
         .target(name: "LaminaLoop", dependencies: ["LaminaTrace", "CLaminaShims"]),
         .target(name: "LaminaGraphics", dependencies: ["CCairo", "CLaminaShims"]),
+        .target(name: "LaminaLayers", dependencies: ["LaminaGraphics", "LaminaLoop", "LaminaTrace"]),
+        .target(name: "LaminaUI", dependencies: ["LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTrace"]),
         // Test support: loop driving, virtual time, trace assertions, Image snapshots and pixel
         // assertions. Kept out of the umbrella so apps that `import Lamina` do not link test code.
         .target(
             name: "LaminaTesting",
             dependencies: [
-                "LaminaLoop", "LaminaTrace", "LaminaGraphics",
+                "LaminaLoop", "LaminaTrace", "LaminaGraphics", "LaminaLayers",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
-        .target(name: "Lamina", dependencies: ["LaminaTrace", "LaminaLoop", "LaminaGraphics"]),
+        .target(name: "Lamina", dependencies: ["LaminaTrace", "LaminaLoop", "LaminaGraphics", "LaminaLayers", "LaminaUI"]),
 
         .executableTarget(name: "PipelineTour", dependencies: ["Lamina"], path: "Examples/PipelineTour"),
 
@@ -70,6 +74,15 @@ let package = Package(
             dependencies: ["LaminaGraphics", "LaminaTesting", "CCairo", "CLaminaShims"],
             // Reference PNGs and seed images, read by path from the source tree.
             exclude: ["__Snapshots__", "Fixtures"]
+        ),
+        .testTarget(
+            name: "LaminaLayersTests",
+            dependencies: ["LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTrace", "LaminaTesting"],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "LaminaUITests",
+            dependencies: ["LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTesting"]
         ),
         .testTarget(
             name: "LaminaTestingTests",

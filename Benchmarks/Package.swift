@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 // Lamina's benchmarks, each against its raw baseline in the same process: EventLoop against
-// CFRunLoop, ImageDecoder against libjpeg-turbo and cairo's PNG reader.
+// CFRunLoop, ImageDecoder against libjpeg-turbo and cairo's PNG reader, the compositor and
+// the commit against their raw counterparts.
 // A separate package, so the main build stays light. Run from the repository root with
 // `make bench` (or `make bench-smoke`), or here with `swift run -c release LaminaBenchmarks`.
 import PackageDescription
@@ -24,6 +25,7 @@ let package = Package(
                 .product(name: "LaminaLoop", package: "Lamina"),
                 .product(name: "LaminaTrace", package: "Lamina"),
                 .product(name: "LaminaGraphics", package: "Lamina"),
+                .product(name: "LaminaLayers", package: "Lamina"),
                 "CBenchCairo",
                 "CBenchCodecs",
             ]

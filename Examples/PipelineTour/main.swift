@@ -12,8 +12,9 @@
 import Lamina
 
 let options = TourOptions(arguments: Array(CommandLine.arguments.dropFirst()))
-let chapters: [(number: Int, title: String, run: () -> Void)] = [
+let chapters: [(number: Int, title: String, run: @MainActor () -> Void)] = [
     (1, "The run loop", runChapterOne),
+    (2, "Why setNeedsDisplay does not draw immediately", runChapterTwo),
 ]
 
 let recorder = TraceRecorder()

@@ -48,6 +48,10 @@ struct Command {
             SleepWakeIteration(),
             DecodeBenchmark(.png),
             DecodeBenchmark(.jpeg),
+            CompositeFrame(),
+            PartialFrame(),
+            CommitCost(),
+            CommitVersusComposite(),
         ]
     }
 

@@ -10,6 +10,15 @@ enum MonotonicClock {
         return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
     }
 
+    /// CPU time the calling thread has used, in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`): what a
+    /// thread's own work costs, whatever else the machine runs meanwhile.
+    @inline(__always)
+    static func threadCPUNow() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+
     /// Nanoseconds from `start` to `end`, as a sample.
     @inline(__always)
     static func elapsed(from start: UInt64, to end: UInt64) -> Double {

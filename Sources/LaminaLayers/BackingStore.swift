@@ -1,0 +1,90 @@
+import Foundation
+import LaminaGraphics
+import LaminaTrace
+
+/// The most a backing store may be: DESIGN.md's cap (16384 pixels a side, 256 MiB), never
+/// allocated beyond — a huge layer is refused with a logged error instead.
+public struct BackingStoreLimits: Sendable, Hashable {
+    /// The largest width or height in pixels.
+    public var maximumDimension: Int
+    /// The largest size in bytes (4 per pixel).
+    public var maximumBytes: Int
+
+    /// Creates limits.
+    public init(maximumDimension: Int = 16384, maximumBytes: Int = 256 << 20) {
+        self.maximumDimension = maximumDimension
+        self.maximumBytes = maximumBytes
+    }
+
+    /// The limits every layer uses; change them on the main thread before drawing.
+    @MainActor public static var current = BackingStoreLimits()
+
+    /// Whether a store of `width` × `height` pixels fits.
+    public func allows(width: Int, height: Int) -> Bool {
+        width <= maximumDimension && height <= maximumDimension
+            && width.multipliedReportingOverflow(by: height * 4).partialValue <= maximumBytes
+    }
+}
+
+/// The backing-store path of ``Layer/display()``: one bitmap per display, at the scale read now.
+@MainActor
+enum BackingStore {
+    /// Renders `layer` into a new backing store, starting from its old contents when only
+    /// `dirtyRect` needs redrawing. Returns the image (nil when the layer is under one point or
+    /// the store is over the limits) and the rectangle actually redrawn (nil: all of it).
+    static func render(_ layer: Layer, dirtyRect: Rect?) -> (image: Image?, redrawn: Rect?) {
+        let bounds = layer.bounds, scale = layer.contentsScale
+        guard bounds.width >= 1, bounds.height >= 1 else { return (nil, nil) }
+        let pixelWidth = Int((bounds.width * scale).rounded(.up)), pixelHeight = Int((bounds.height * scale).rounded(.up))
+        guard BackingStoreLimits.current.allows(width: pixelWidth, height: pixelHeight) else {
+            refuse(layer, width: pixelWidth, height: pixelHeight)
+            return (nil, nil)
+        }
+        let previous = layer.contents.flatMap { contents in
+            // A partial redraw starts from the old pixels, when they still fit: a bounds or
+            // scale change forces a full redraw.
+            dirtyRect != nil && contents.scale == scale && contents.width == pixelWidth
+                && contents.height == pixelHeight ? contents : nil
+        }
+        let redrawn = previous == nil ? nil : dirtyRect?.intersection(bounds)
+        do {
+            let image = try GraphicsContext.makeImage(width: bounds.width, height: bounds.height, scale: scale,
+                                                      opaque: layer.isOpaque) { context in
+                if let previous { context.draw(previous, at: .zero) }
+                context.translateBy(x: -bounds.minX, y: -bounds.minY)
+                if let redrawn { context.clip(to: redrawn) }
+                prepare(context, for: layer, area: redrawn ?? bounds, keepingOld: previous != nil)
+                layer.draw(in: context)
+            }
+            return (image, redrawn)
+        } catch {
+            refuse(layer, width: pixelWidth, height: pixelHeight)
+            return (nil, nil)
+        }
+    }
+
+    /// Clears the area to redraw — or, for an opaque layer, fills it white and then with the
+    /// background colour, so nothing of an uninitialised or old store shows through.
+    private static func prepare(_ context: GraphicsContext, for layer: Layer, area: Rect, keepingOld: Bool) {
+        if layer.isOpaque {
+            context.fillColor = .white
+            context.fill(area)
+            if let background = layer.backgroundColor {
+                context.fillColor = background
+                context.fill(area)
+            }
+            context.fillColor = .black
+        } else if keepingOld {
+            context.clear(area)
+        }
+    }
+
+    private static func refuse(_ layer: Layer, width: Int, height: Int) {
+        let message = "Lamina: layer \(layer.id) needs a \(width)×\(height) backing store, over the limits "
+            + "(\(BackingStoreLimits.current.maximumDimension) px a side, \(BackingStoreLimits.current.maximumBytes) bytes); "
+            + "contents left empty"
+        Trace.instant(.display, "backing store refused", arguments: ["layer": layer.id.description,
+                                                                      "pixels": "\(width)×\(height)"])
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

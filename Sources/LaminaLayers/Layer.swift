@@ -1,0 +1,138 @@
+import LaminaGraphics
+
+/// A rectangle of content in a retained tree: Core Animation's `CALayer`, main-thread state.
+///
+/// A layer holds geometry (``bounds``, ``position``, ``anchorPoint``, ``transform``), visual
+/// properties (background, border, corner radius, opacity, shadow) and a bitmap, ``contents``,
+/// which it gets by *displaying*: its delegate provides it (``LayerDisplayDelegate``) or draws
+/// into a fresh backing store (``LayerDelegate/draw(_:in:)``). Nothing is drawn when a property
+/// changes: changes mark the layer — ``setNeedsDisplay()``, ``setNeedsLayout()``, and a
+/// render-state mark — and the implicit ``Transaction`` drains all marks together when the main
+/// loop is about to sleep, then sends what changed to the render server.
+///
+/// Geometry that is NaN or infinite is ignored (the property keeps its value): outside data
+/// must never corrupt the tree.
+@MainActor
+open class Layer {
+    /// The layer's identity in the render tree.
+    public nonisolated let id: LayerID
+
+    /// Render properties, as the render server receives them (`sublayers` and `mask` are filled
+    /// in when a delta is made).
+    var state = LayerRenderState()
+
+    /// The layer this one is a sublayer of.
+    public internal(set) weak var superlayer: Layer?
+    /// The sublayers, back to front.
+    public internal(set) var sublayers: [Layer] = []
+    /// The layer whose alpha masks this one, in this layer's bounds space; it is not a
+    /// sublayer. A layer masks at most one other: assigning it elsewhere moves it.
+    public var mask: Layer? {
+        didSet {
+            guard mask !== oldValue else { return }
+            if oldValue?.maskedLayer === self { oldValue?.maskedLayer = nil }
+            if let mask {
+                mask.removeFromSuperlayer()
+                if let previousOwner = mask.maskedLayer, previousOwner !== self { previousOwner.mask = nil }
+                mask.maskedLayer = self
+                markSubtreeChanged(mask)
+            }
+            renderStateChanged()
+        }
+    }
+    /// The layer this one masks, if it is a mask.
+    weak var maskedLayer: Layer?
+    /// The host sending this tree to a render server, when this layer is a hosted root.
+    weak var host: LayerTreeHost?
+    /// Who draws and lays the layer out; held weakly (a view owns its layer, not the reverse).
+    public weak var delegate: (any LayerDelegate)?
+
+    // Dirty marks. The first mark of each kind enrols the layer in the open transaction; later
+    // marks only update the flag.
+    /// Whether the layer will display at the next commit (or ``displayIfNeeded()``).
+    public internal(set) var needsDisplay = false
+    /// The part to redraw, in bounds space; `nil` with ``needsDisplay`` means all of it.
+    var dirtyRect: Rect?
+    /// Whether ``layoutSublayers()`` will run at the next commit (or ``layoutIfNeeded()``).
+    public internal(set) var needsLayout = false
+    /// Whether this layer or a descendant needs layout, so ``layoutIfNeeded()`` finds them
+    /// without walking the whole subtree.
+    var subtreeNeedsLayout = false
+    /// Whether the render state changed since the last commit.
+    var renderStateIsDirty = false
+    /// Whether the contents to send at the next commit came from a partial redraw, and where.
+    var contentsDirtyRect: Rect?
+    /// Whether ``contents`` was drawn by the layer's own backing-store path (rather than set).
+    var contentsAreBackingStore = false
+
+    /// Whether a bounds change calls ``setNeedsDisplay()``. False by default, as in Core
+    /// Animation: a resized layer stretches its old contents until something redraws it.
+    public var needsDisplayOnBoundsChange = false
+
+    /// Creates a layer with Core Animation's defaults: zero bounds, anchor point (0.5, 0.5),
+    /// opacity 1, contents scale 1, gravity `.resize`.
+    public required init() {
+        id = LayerID.next()
+    }
+
+    /// Records a render-state change; the first one since the last commit enrols the layer in
+    /// the transaction's changed set.
+    func renderStateChanged() {
+        guard !renderStateIsDirty else { return }
+        renderStateIsDirty = true
+        Transaction.current.changed.append(self)
+    }
+
+    /// Sets one render property, marking the layer only when the value really changes.
+    @discardableResult
+    func update<Value: Equatable>(_ keyPath: WritableKeyPath<LayerRenderState, Value>, to value: Value) -> Bool {
+        guard state[keyPath: keyPath] != value else { return false }
+        state[keyPath: keyPath] = value
+        renderStateChanged()
+        return true
+    }
+
+    /// The render state to send, with sublayer and mask identities filled in.
+    var stateForCommit: LayerRenderState {
+        var copy = state
+        copy.sublayers = sublayers.map(\.id)
+        copy.mask = mask?.id
+        return copy
+    }
+
+    // MARK: - Hooks to override (never to call directly)
+
+    /// Gives the layer its contents. A hook to override, never to call directly (mark with
+    /// ``setNeedsDisplay()`` instead).
+    ///
+    /// The default: when the delegate is a ``LayerDisplayDelegate``, its
+    /// ``LayerDisplayDelegate/display(_:)`` does everything. Otherwise the delegate's
+    /// ``LayerDelegate/layerWillDraw(_:)`` runs, a backing store of bounds × ``contentsScale``
+    /// (read now) is made — cleared, or filled when opaque, and starting from the old pixels
+    /// for a partial redraw — ``draw(in:)`` draws, and the result becomes ``contents``. A layer
+    /// under 1×1 point gets `contents = nil`; a backing store over ``BackingStoreLimits`` is
+    /// refused (logged to the trace and standard error; `contents = nil`).
+    open func display() {
+        displayContents()
+    }
+
+    /// Draws the layer's contents into its backing store. A hook to override, never to call
+    /// directly. The default asks the delegate (``LayerDelegate/draw(_:in:)``). The context is
+    /// in bounds space and clipped to the dirty rectangle.
+    open func draw(in context: GraphicsContext) {
+        delegate?.draw(self, in: context)
+    }
+
+    /// Positions the sublayers. A hook to override, never to call directly (mark with
+    /// ``setNeedsLayout()``). The default asks the delegate
+    /// (``LayerDelegate/layoutSublayers(of:)``).
+    open func layoutSublayers() {
+        delegate?.layoutSublayers(of: self)
+    }
+
+    /// Whether `point`, in bounds space, is inside the layer (used by ``hitTest(_:)``).
+    /// Override for non-rectangular layers.
+    open func contains(_ point: Point) -> Bool {
+        bounds.contains(point)
+    }
+}

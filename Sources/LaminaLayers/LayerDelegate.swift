@@ -1,0 +1,33 @@
+import LaminaGraphics
+
+/// What a layer asks of its delegate (a view, usually) while it lays out and draws — Core
+/// Animation's `CALayerDelegate`. Every method is optional: the defaults do nothing.
+///
+/// Called on the main thread, during the transaction commit (or a direct
+/// ``Layer/displayIfNeeded()`` / ``Layer/layoutIfNeeded()``).
+@MainActor
+public protocol LayerDelegate: AnyObject {
+    /// Draws the layer's contents into its new backing store. The context is in the layer's
+    /// bounds space (its origin is `bounds.origin`), already clipped to the dirty rectangle.
+    func draw(_ layer: Layer, in context: GraphicsContext)
+    /// Called just before the backing store is made, e.g. to adjust `contentsScale` or
+    /// `isOpaque`.
+    func layerWillDraw(_ layer: Layer)
+    /// Positions the layer's sublayers; called by ``Layer/layoutSublayers()``.
+    func layoutSublayers(of layer: Layer)
+}
+
+extension LayerDelegate {
+    public func draw(_ layer: Layer, in context: GraphicsContext) {}
+    public func layerWillDraw(_ layer: Layer) {}
+    public func layoutSublayers(of layer: Layer) {}
+}
+
+/// A delegate that provides the layer's contents itself (`displayLayer:`), replacing the
+/// backing-store path entirely: ``Layer/display()`` calls ``display(_:)`` and nothing else. This
+/// is the hook async drawing uses: the delegate renders elsewhere and sets `contents` later.
+@MainActor
+public protocol LayerDisplayDelegate: LayerDelegate {
+    /// Sets `layer.contents` (now or later).
+    func display(_ layer: Layer)
+}

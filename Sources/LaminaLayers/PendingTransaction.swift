@@ -1,0 +1,24 @@
+/// The marks of one open transaction: which layers need layout, need display, changed render
+/// state or left a hosted tree, and the completion blocks to run after its frame is presented.
+/// Main thread. Layers enrol on their first mark; later marks only update their flags.
+@MainActor
+final class PendingTransaction {
+    var needsLayout: [Layer] = []
+    var needsDisplay: [Layer] = []
+    var changed: [Layer] = []
+    /// Layers removed from a hosted tree, with that tree's host at the time.
+    var removed: [(layer: Layer, host: LayerTreeHost)] = []
+    var completionBlocks: [@MainActor () -> Void] = []
+
+    /// Whether nothing is marked and nothing waits to run.
+    var isEmpty: Bool {
+        needsLayout.isEmpty && needsDisplay.isEmpty && changed.isEmpty && removed.isEmpty
+            && completionBlocks.isEmpty
+    }
+
+    /// Records that `layer` left the tree rooted at `root`, if that tree is hosted.
+    func noteRemoval(of layer: Layer, from root: Layer) {
+        guard let host = root.host else { return }
+        removed.append((layer, host))
+    }
+}

@@ -1,0 +1,31 @@
+import LaminaGraphics
+
+/// Where the render server sends each composited frame: a headless store
+/// (``HeadlessPresenter``), or an X11 window (LaminaX11).
+///
+/// Called on the render thread, one frame at a time, in frame order.
+public protocol FramePresenter: AnyObject, Sendable {
+    /// Shows `frame`. Only `frame.damage` changed since the previous frame.
+    func present(_ frame: PresentedFrame)
+}
+
+/// One composited frame as the render server hands it to its presenter.
+public struct PresentedFrame: Sendable {
+    /// Frame numbers start at 1 and increase by one per presented frame.
+    public let id: UInt64
+    /// The whole framebuffer after this frame, at the render server's scale.
+    public let image: Image
+    /// The pixel rectangles re-rendered for this frame (integral, within the framebuffer); all
+    /// other pixels are as in the previous frame.
+    public let damage: [Rect]
+    /// The commits (``RenderTreeDelta/commitID``) whose changes this frame is the first to show.
+    public let commits: [UInt64]
+
+    /// Creates a frame description.
+    public init(id: UInt64, image: Image, damage: [Rect], commits: [UInt64]) {
+        self.id = id
+        self.image = image
+        self.damage = damage
+        self.commits = commits
+    }
+}

@@ -1,0 +1,62 @@
+import LaminaGraphics
+
+extension LayerPainter {
+    /// The contents image: the part `contentsRect` selects, placed by `contentsGravity` at its
+    /// natural size (pixels over `contentsScale`) or resized, and nine-part stretched when
+    /// `contentsCenter` is not the whole image.
+    func paintContents(of layer: PaintedLayer, alpha: Double) {
+        let state = layer.state
+        guard let surface = layer.node.contentsSurface else { return }
+        let image = surface.image
+        let frame = state.contentsFrame(for: image)
+        if state.contentsCenter == LayerRenderState.unitRect, let target = userRect(frame, under: layer.snappedTransform) {
+            context.alpha = alpha
+            context.draw(surface, in: target)
+            return
+        }
+        withTransform(layer.snappedTransform) {
+            context.alpha = alpha
+            if state.contentsCenter == LayerRenderState.unitRect {
+                context.draw(surface, in: frame)
+            } else {
+                drawNinePart(image, in: frame, center: state.contentsCenter, state: state,
+                             transform: layer.snappedTransform)
+            }
+        }
+    }
+
+    /// Core Animation's nine-part scaling: the corners keep their natural size, the edges stretch
+    /// along one axis and the centre along both. Corners that do not fit shrink together. The
+    /// inner edges land on whole device pixels, so the pieces meet without a seam.
+    private func drawNinePart(_ image: Image, in frame: Rect, center: Rect, state: LayerRenderState,
+                              transform: AffineTransform) {
+        let contentsScale = state.contentsScale.isFinite && state.contentsScale > 0 ? state.contentsScale : 1
+        let unit = center.standardized.intersection(LayerRenderState.unitRect)
+        guard unit.isFinite, !unit.isNull else { return context.draw(image, in: frame) }
+        let width = Double(image.width), height = Double(image.height)
+        let sourceX = [0, (unit.minX * width).rounded(), (unit.maxX * width).rounded(), width]
+        let sourceY = [0, (unit.minY * height).rounded(), (unit.maxY * height).rounded(), height]
+        let targetX = Self.targetEdges(source: sourceX, from: frame.minX, to: frame.maxX, scale: contentsScale)
+            .map { PixelSnapping.snappedX($0, under: transform) }
+        let targetY = Self.targetEdges(source: sourceY, from: frame.minY, to: frame.maxY, scale: contentsScale)
+            .map { PixelSnapping.snappedY($0, under: transform) }
+        for row in 0..<3 {
+            for column in 0..<3 {
+                let source = Rect(x: sourceX[column], y: sourceY[row],
+                                  width: sourceX[column + 1] - sourceX[column], height: sourceY[row + 1] - sourceY[row])
+                let target = Rect(x: targetX[column], y: targetY[row],
+                                  width: targetX[column + 1] - targetX[column], height: targetY[row + 1] - targetY[row])
+                guard !source.isEmpty, !target.isEmpty, let piece = image.cropped(toPixels: source) else { continue }
+                context.draw(piece, in: target)
+            }
+        }
+    }
+
+    /// The four edges along one axis: the fixed ends at natural size (shrunk together when they
+    /// do not fit between `start` and `end`), the stretched middle between them.
+    private static func targetEdges(source: [Double], from start: Double, to end: Double, scale: Double) -> [Double] {
+        let leading = source[1] / scale, trailing = (source[3] - source[2]) / scale
+        let fit = leading + trailing > 0 ? min(1, (end - start) / (leading + trailing)) : 1
+        return [start, start + leading * fit, end - trailing * fit, end]
+    }
+}

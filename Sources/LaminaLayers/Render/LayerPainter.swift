@@ -1,0 +1,141 @@
+import LaminaGraphics
+
+/// Paints the layers of a ``RenderTree`` that reach a damaged region into a graphics context, for
+/// one frame. The ``Compositor`` uses one for the framebuffer; a layer with a `mask` uses another
+/// to render its mask into an offscreen image.
+///
+/// Every part is drawn with an absolute transform (layer bounds space → device pixels, snapped
+/// where ``PixelSnapping`` allows), set up and torn down around the part, so the context's own
+/// transform is the identity between parts. That keeps snapping per layer rather than
+/// accumulated, and lets clips and transparency layers nest freely around sublayers.
+struct LayerPainter {
+    let tree: RenderTree
+    let context: GraphicsContext
+    /// The device pixel at the context's origin: zero for the framebuffer, the corner of the
+    /// region an offscreen mask image covers.
+    let origin: Point
+    /// Only layers that can draw into these pixels are painted.
+    let damage: Damage
+
+    typealias Placement = RenderTree.Placement
+
+    /// Paints the tree from its root.
+    func paintTree() {
+        guard let root = tree.root, let node = tree.nodes[root] else { return }
+        paint(root, node, at: tree.rootPlacement(of: node.state), alpha: 1)
+    }
+
+    /// Paints one layer and its sublayers, multiplied by the `alpha` its ancestors pass down.
+    func paint(_ id: LayerID, _ node: RenderTree.Node, at placement: Placement, alpha: Double) {
+        let state = node.state
+        guard !state.isInvisible, placement.transform.isFinite, placement.transform.determinant != 0 else { return }
+        let boundsOnScreen = placement.transform.boundingBox(of: state.bounds).intersection(placement.clip)
+        if state.masksToBounds && !damage.intersects(boundsOnScreen) { return }
+        let layer = PaintedLayer(id: id, node: node, placement: placement, tree: tree)
+        let shadow = state.dropShadow
+        // What the layer draws itself is drawn only where it can reach the damage (its shadow too).
+        let ownReach = shadow.map { tree.shadowExtent(of: layer.ownArea, $0) }.map { $0.union(layer.ownArea) } ?? layer.ownArea
+        let drawsOwnParts = damage.intersects(ownReach.intersection(placement.clip))
+
+        // Only a clip or a group changes the context's state beyond the parts' own saves.
+        let savesState = state.masksToBounds || layer.groupKind != .none
+        if savesState { context.saveGState() }
+        defer { if savesState { context.restoreGState() } }
+        if state.masksToBounds { clipToBounds(of: layer) }
+        var partAlpha = alpha * min(state.opacity, 1)
+        var open: OpenGroup?
+        if layer.groupKind != .none {
+            guard let group = beginGroup(for: layer, alpha: partAlpha) else { return }
+            open = group
+            partAlpha = 1
+        }
+        let painter = open?.painter ?? self
+        if drawsOwnParts {
+            painter.paintShadowPath(of: layer, alpha: partAlpha)
+            painter.paintBackground(of: layer, alpha: partAlpha)
+            painter.paintContents(of: layer, alpha: partAlpha)
+        }
+        painter.paintSublayers(of: layer, alpha: partAlpha)
+        if drawsOwnParts { painter.paintBorder(of: layer, alpha: partAlpha) }
+        if let open { endGroup(open) }
+    }
+
+    /// Sublayers in Core Animation's order: ascending zPosition, then list order. A sublayer
+    /// whose whole subtree misses the damage is skipped unvisited.
+    private func paintSublayers(of layer: PaintedLayer, alpha: Double) {
+        guard !layer.node.state.sublayers.isEmpty else { return }
+        let sublayers = layer.node.state.sublayers.compactMap { id -> (LayerID, RenderTree.Node)? in
+            guard let node = tree.nodes[id], tree.isChild(id, node, of: layer.id, asMask: false) else { return nil }
+            return (id, node)
+        }
+        guard !sublayers.isEmpty else { return }
+        let sublayerSpace = layer.state.sublayerTransformInBounds.concatenating(layer.placement.transform)
+        let clip = layer.state.masksToBounds ? layer.placement.clip.intersection(layer.ownArea) : layer.placement.clip
+        for (child, node) in Self.drawingOrder(sublayers) {
+            if let extent = tree.cullingExtent(of: child, node),
+               !damage.intersects(sublayerSpace.boundingBox(of: extent).intersection(clip)) { continue }
+            let placement = RenderTree.placement(of: node, under: layer.state, at: layer.placement)
+            paint(child, node, at: placement, alpha: alpha)
+        }
+    }
+
+    /// A stable sort by zPosition, skipped when all are equal (the usual case).
+    private static func drawingOrder(_ sublayers: [(LayerID, RenderTree.Node)]) -> [(LayerID, RenderTree.Node)] {
+        let first = sublayers[0].1.state.zPosition
+        guard sublayers.contains(where: { $0.1.state.zPosition != first }) else { return sublayers }
+        return sublayers.indices.sorted {
+            (sublayers[$0].1.state.zPosition, $0) < (sublayers[$1].1.state.zPosition, $1)
+        }.map { sublayers[$0] }
+    }
+
+    /// Clips what follows (shadow, contents, sublayers, border) to the layer's bounds, rounded by
+    /// its corner radius.
+    private func clipToBounds(of layer: PaintedLayer) {
+        let transform = userTransform(layer.snappedTransform)
+        guard let inverse = transform.inverted() else { return }
+        context.concatenate(transform)
+        let radius = layer.state.cornerRadius
+        if radius > 0 {
+            context.clip(to: Path(roundedRect: layer.state.bounds.standardized, cornerRadius: radius))
+        } else {
+            context.clip(to: layer.state.bounds)
+        }
+        // The clip stays; the transform goes back to the identity the other parts expect.
+        context.concatenate(inverse)
+    }
+
+    /// Runs `body` with the context's transform set to `deviceTransform` (bounds space → device
+    /// pixels).
+    func withTransform(_ deviceTransform: AffineTransform, _ body: () -> Void) {
+        context.saveGState()
+        context.concatenate(userTransform(deviceTransform))
+        body()
+        context.restoreGState()
+    }
+
+    /// The context transform that realises `deviceTransform`: the context already scales points
+    /// to pixels, and its origin sits at ``origin``.
+    func userTransform(_ deviceTransform: AffineTransform) -> AffineTransform {
+        let scale = context.scale
+        return deviceTransform
+            .concatenating(AffineTransform(translationX: -origin.x, y: -origin.y))
+            .concatenating(AffineTransform(scaleX: 1 / scale, y: 1 / scale))
+    }
+
+    /// `rect` (bounds space) in the context's points when `deviceTransform` maps it to an
+    /// upright rectangle: then a part can be drawn there without setting up a transform, the
+    /// common case that keeps per-layer work down to the drawing itself. Nil for rotations and
+    /// flips.
+    func userRect(_ rect: Rect, under deviceTransform: AffineTransform) -> Rect? {
+        let transform = userTransform(deviceTransform)
+        guard transform.b == 0, transform.c == 0, transform.a > 0, transform.d > 0 else { return nil }
+        return transform.boundingBox(of: rect)
+    }
+
+    /// `deviceRect` in the context's points.
+    func userRect(_ deviceRect: Rect) -> Rect {
+        let scale = context.scale
+        return Rect(x: (deviceRect.minX - origin.x) / scale, y: (deviceRect.minY - origin.y) / scale,
+                    width: deviceRect.width / scale, height: deviceRect.height / scale)
+    }
+}

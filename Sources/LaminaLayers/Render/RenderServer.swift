@@ -1,0 +1,137 @@
+import Glibc
+import LaminaGraphics
+import LaminaLoop
+@_spi(LaminaInternals) import LaminaTrace
+
+/// The render server: a thread of its own that applies the layer tree's committed changes to a
+/// render tree, composites the damaged region and presents each frame — iOS's render server,
+/// Chromium's compositor thread. The main thread never composites.
+///
+/// The transaction commit calls ``submit(_:)`` with an immutable ``RenderTreeDelta``; the render
+/// thread (named "render server", running its own `EventLoop`) makes frames from the deltas as
+/// ``FrameProducer`` describes — at most one per `frameInterval`, each listing the commits it
+/// contains — and hands them to the ``FramePresenter``. Every presented frame is then recorded on
+/// the main thread (a block performed on `EventLoop.main`), where ``onPresentation(ofCommit:_:)``
+/// blocks run and ``waitForPresentation(ofCommit:timeout:)`` returns.
+///
+/// Each submitted delta counts as outstanding work on `EventLoop.main` until its frame is
+/// recorded there, so a test that runs the main loop until idle also waits for the frame.
+///
+/// ```swift
+/// let presenter = HeadlessPresenter()
+/// let server = try RenderServer(size: Size(width: 320, height: 480), scale: 2, presenter: presenter)
+/// server.submit(delta)
+/// server.waitForPresentation(ofCommit: delta.commitID)   // runs EventLoop.main meanwhile
+/// let pixels = presenter.lastFrame?.image
+/// ```
+public final class RenderServer: Sendable {
+    /// The framebuffer's size in points.
+    public let size: Size
+    /// Device pixels per point.
+    public let scale: Double
+    /// The shortest time between two frames.
+    public let frameInterval: Duration
+
+    private let producer: FrameProducer
+    let ledger: PresentationLedger
+    private let thread: RenderThread
+    /// The render thread's loop and kernel thread id, set before `init` returns.
+    private let renderLoop: Locked<(loop: EventLoop, threadID: Int32)?>
+    private let isShutDown = Locked(false)
+
+    /// Starts a render server with a framebuffer of `size` points at `scale`, cleared to
+    /// `backgroundColor` (opaque black by default), presenting to `presenter` at most once per
+    /// `frameInterval` (60 Hz by default). Any thread; returns once the render thread runs.
+    ///
+    /// - Throws: ``GraphicsError`` for a size or scale no framebuffer can have.
+    public init(size: Size, scale: Double, backgroundColor: Color = .black, presenter: any FramePresenter,
+                frameInterval: Duration = .nanoseconds(16_666_667)) throws(GraphicsError) {
+        let compositor = try Compositor(size: size, scale: scale, backgroundColor: backgroundColor)
+        self.size = size
+        self.scale = scale
+        self.frameInterval = frameInterval
+        let ledger = PresentationLedger()
+        let producer = FrameProducer(compositor: compositor, presenter: presenter,
+                                     frameInterval: frameInterval, ledger: ledger)
+        let renderLoop = Locked<(loop: EventLoop, threadID: Int32)?>(nil)
+        let ready = RenderThreadReady()
+        thread = RenderThread(named: "render server") {
+            let loop = EventLoop.current
+            loop.add(producer.source, to: .default)
+            renderLoop.withLock { $0 = (loop, TraceThread.current.id) }
+            ready.signal()
+            loop.run()
+            producer.stopPacing()
+            loop.remove(producer.source, from: .default)
+        }
+        ready.wait()
+        self.producer = producer
+        self.ledger = ledger
+        self.renderLoop = renderLoop
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    /// Queues `delta` for the next frame and wakes the render thread. Any thread (the transaction
+    /// commit calls it on the main thread). After ``shutdown()`` the delta is dropped.
+    public func submit(_ delta: RenderTreeDelta) {
+        EventLoop.main.beginOutstandingWork()
+        guard producer.enqueue(delta), let loop = renderLoop.withLock({ $0?.loop }) else {
+            EventLoop.main.endOutstandingWork()
+            return
+        }
+        if Trace.isEnabled { Trace.instant(.render, "submit", arguments: ["commit": "\(delta.commitID)"]) }
+        producer.source.signal()
+        loop.wakeUp()
+    }
+
+    /// Stops the render thread and waits for it to end; deltas not yet composited are dropped
+    /// (their presentation blocks never run). Further calls do nothing. Any thread; also run by
+    /// `deinit`.
+    public func shutdown() {
+        let wasShutDown = isShutDown.withLock { value in
+            defer { value = true }
+            return value
+        }
+        guard !wasShutDown, let (loop, threadID) = renderLoop.withLock({ $0 }) else { return }
+        for _ in 0..<producer.close() { EventLoop.main.endOutstandingWork() }
+        loop.perform(in: .default) { loop.stop() }
+        loop.wakeUp()
+        // From the render thread itself (a presenter shutting the server down) there is nothing
+        // to wait for: the loop stops when the current frame returns.
+        if TraceThread.current.id != threadID { thread.join() }
+    }
+
+    /// Calls `body` with the render tree on the render thread and returns its result, waiting for
+    /// it; nil after ``shutdown()``. Any thread. The tree holds the deltas applied so far: wait for
+    /// a commit's presentation first to see it.
+    private func withRenderTree<T: Sendable>(_ body: @escaping @Sendable (RenderTree) -> T) -> T? {
+        guard let (loop, threadID) = renderLoop.withLock({ $0 }), !isShutDown.withLock({ $0 }) else { return nil }
+        let producer = self.producer
+        if TraceThread.current.id == threadID { return body(producer.tree) }
+        let result = Locked<T?>(nil)
+        let done = RenderThreadReady()
+        loop.perform(in: .default) {
+            let value = body(producer.tree)
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        loop.wakeUp()
+        done.wait()
+        return result.withLock { $0 }
+    }
+
+    /// A copy of every layer state in the render tree, read on the render thread (a clear-box
+    /// check for tests: it should equal what the layer tree sent). Any thread; waits for the
+    /// render thread.
+    public func renderTreeStates() -> [LayerID: LayerRenderState] {
+        withRenderTree { $0.states } ?? [:]
+    }
+
+    /// The render tree's root layer, read on the render thread. Any thread.
+    public func renderTreeRoot() -> LayerID? {
+        withRenderTree { $0.root } ?? nil
+    }
+}

@@ -1,0 +1,42 @@
+import Dispatch
+import Glibc
+@_spi(LaminaInternals) import LaminaTrace
+
+/// A dedicated POSIX thread, named in the kernel and in the trace: where the render server's
+/// loop runs. Never a thread of Swift concurrency's pool, since it blocks in its loop's sleep.
+final class RenderThread: Sendable {
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Starts `body` at once on a new thread called `name`.
+    init(named name: String, _ body: @escaping @Sendable () -> Void) {
+        let finished = self.finished
+        let work = Work(name: name) {
+            body()
+            finished.signal()
+        }
+        var thread = pthread_t()
+        let status = pthread_create(&thread, nil, { context in
+            let work = Unmanaged<Work>.fromOpaque(context!).takeRetainedValue()
+            Trace.setThreadName(work.name)
+            work.body()
+            return nil
+        }, Unmanaged.passRetained(work).toOpaque())
+        precondition(status == 0, "Lamina: the system refused the render server a thread (pthread_create returned \(status))")
+        pthread_detach(thread)
+    }
+
+    /// Waits until the thread's body has returned.
+    func join() {
+        finished.wait()
+    }
+
+    private final class Work: Sendable {
+        let name: String
+        let body: @Sendable () -> Void
+
+        init(name: String, body: @escaping @Sendable () -> Void) {
+            self.name = name
+            self.body = body
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import LaminaGraphics
+
+/// The render server's copy of the layer tree: every layer's last ``LayerRenderState``, by
+/// ``LayerID``, with a link to the layer it hangs from. Deltas from transaction commits are
+/// applied here, and each application reports the ``Damage`` it caused.
+///
+/// Render-thread state: one thread uses a tree at a time (the render server's thread; a test or
+/// benchmark's own thread when it drives a tree and a ``Compositor`` directly).
+///
+/// Applying a delta, ``apply(_:)``:
+/// 1. The damage the changes cause in the old tree: each changed layer's old screen rectangle,
+///    or its whole subtree's (see ``Damage`` rules below); removed subtrees' old bounds.
+/// 2. The new states replace the old; parent links follow the new sublayer and mask lists;
+///    removed subtrees are deleted, except layers the same delta re-parents.
+/// 3. The damage in the new tree: the same rectangles again, now.
+///
+/// Damage rules (all in device pixels, rounded outwards, clipped to the framebuffer and to
+/// ancestors that mask to bounds):
+/// - contents, background, border or corner radius changed → the layer's own rectangle (bounds,
+///   plus contents that overflow them);
+/// - geometry, transform, sublayer transform, zPosition, hidden, opacity, group opacity,
+///   masksToBounds, mask, shadow or a reordering of sublayers → the whole subtree;
+/// - sublayers added or dropped without reordering the others → those sublayers' subtrees;
+/// - a new root → the whole framebuffer.
+/// Only the changed layers, their ancestors and the subtrees named above are visited, never
+/// the whole tree.
+///
+/// Bad input is tolerated, never trapped: a sublayer or mask naming a layer the tree does not
+/// have is skipped (a layer arrives in the commit that first attaches it); a layer listed by two
+/// parents hangs from the one applied last; geometry that is NaN or infinite adds no damage.
+public final class RenderTree {
+    /// One layer: its state and where it hangs. A class with an immutable state, so that walking
+    /// the tree reads each layer's (large) state in place instead of copying it at every lookup;
+    /// a new state is a new node.
+    final class Node {
+        let state: LayerRenderState
+        /// The layer whose sublayers (or mask) this is; nil when detached.
+        var parent: LayerID?
+        /// Whether it hangs as its parent's `mask` rather than as a sublayer.
+        var isMask = false
+        /// The compositor's culling rectangle for the subtree (see `cullingExtent(of:)`).
+        var extent = Extent.unknown
+        /// The visible contents with their cairo surface, made at the first paint and kept for
+        /// every frame after: a node's state never changes (an update makes a new node).
+        lazy var contentsSurface: ImageSurface? = state.visibleContents.map(ImageSurface.init)
+
+        init(state: LayerRenderState, parent: LayerID? = nil, isMask: Bool = false) {
+            self.state = state
+            self.parent = parent
+            self.isMask = isMask
+        }
+    }
+
+    /// The framebuffer's size in points.
+    public let size: Size
+    /// Device pixels per point.
+    public let scale: Double
+    /// The framebuffer in device pixels: damage never reaches outside it.
+    public let pixelBounds: Rect
+    /// The root layer; nil until a delta names one.
+    public private(set) var root: LayerID?
+
+    var nodes: [LayerID: Node] = [:]
+    /// How many nodes the last ``apply(_:)`` visited to compute its damage: the clear-box check
+    /// that damage follows the change, not the size of the tree.
+    var nodesVisited = 0
+
+    /// An empty tree for a framebuffer of `size` points at `scale` pixels per point.
+    public init(size: Size, scale: Double) {
+        self.size = size
+        self.scale = scale
+        let width = (size.width * scale - 1e-9).rounded(.up), height = (size.height * scale - 1e-9).rounded(.up)
+        pixelBounds = Rect(x: 0, y: 0, width: max(width, 0), height: max(height, 0))
+    }
+
+    /// The number of layers in the tree (attached or not).
+    public var count: Int { nodes.count }
+
+    /// The state of layer `id`, if the tree has it.
+    public func state(of id: LayerID) -> LayerRenderState? {
+        nodes[id]?.state
+    }
+
+    /// The layer `id` hangs from (as a sublayer or as its mask), if any.
+    public func parent(of id: LayerID) -> LayerID? {
+        nodes[id]?.parent
+    }
+
+    /// A copy of every layer's state.
+    public var states: [LayerID: LayerRenderState] {
+        nodes.mapValues(\.state)
+    }
+
+    /// Applies one commit's changes and returns the damage they cause (see the type's
+    /// documentation for the steps and rules).
+    @discardableResult
+    public func apply(_ delta: RenderTreeDelta) -> Damage {
+        nodesVisited = 0
+        var damage = Damage()
+        let changes = delta.updated.compactMap { id, state in
+            nodes[id].map { (id, Change(from: $0.state, to: state, redrawnPart: delta.dirtyContentsRects[id])) }
+        }.filter { !$0.1.isEmpty }
+        addDamage(of: changes, before: true, to: &damage)
+        for id in delta.removed {
+            addSubtreeDamage(of: id, to: &damage)
+            invalidateExtents(from: id)
+        }
+        let doomed = subtrees(of: delta.removed, sparing: delta.updated)
+
+        replaceStates(delta.updated)
+        for id in doomed { nodes[id] = nil }
+        if let newRoot = delta.root, newRoot != root {
+            root = newRoot
+            damage.add(pixelBounds)
+        } else if let current = root, nodes[current] == nil {
+            root = nil
+            damage.add(pixelBounds)
+        }
+
+        addDamage(of: changes, before: false, to: &damage)
+        return damage
+    }
+
+    /// Adds the damage of `changes` as the tree stands now: before or after the new states.
+    private func addDamage(of changes: [(LayerID, Change)], before: Bool, to damage: inout Damage) {
+        for (id, change) in changes {
+            switch change.extent {
+            case .none: break
+            case .own:
+                if let part = change.redrawnPart { addPartDamage(of: id, part, to: &damage) } else { addOwnDamage(of: id, to: &damage) }
+            case .subtree: addSubtreeDamage(of: id, to: &damage)
+            }
+            for child in before ? change.droppedSublayers : change.addedSublayers {
+                addSubtreeDamage(of: child, to: &damage)
+            }
+        }
+    }
+
+    /// Stores the new states, then moves parent links: links to sublayers a parent dropped are
+    /// cut first, so a sublayer moved between two parents of the same delta ends under its new
+    /// one whatever order the dictionary gives.
+    private func replaceStates(_ updated: [LayerID: LayerRenderState]) {
+        var previous: [LayerID: LayerRenderState] = [:]
+        for (id, state) in updated {
+            invalidateExtents(from: id)
+            if let node = nodes[id] {
+                previous[id] = node.state
+                nodes[id] = Node(state: state, parent: node.parent, isMask: node.isMask)
+            } else {
+                nodes[id] = Node(state: state)
+            }
+        }
+        for (id, state) in updated {
+            guard let old = previous[id] else { continue }
+            let kept = Set(state.sublayers)
+            for child in old.sublayers where !kept.contains(child) { unlink(child, from: id) }
+            if let mask = old.mask, mask != state.mask { unlink(mask, from: id) }
+        }
+        for (id, state) in updated {
+            invalidateExtents(from: id)
+            for child in state.sublayers where child != id && nodes[child] != nil {
+                nodes[child]?.parent = id
+                nodes[child]?.isMask = false
+            }
+            if let mask = state.mask, mask != id, nodes[mask] != nil {
+                nodes[mask]?.parent = id
+                nodes[mask]?.isMask = true
+            }
+        }
+    }
+
+    private func unlink(_ child: LayerID, from parent: LayerID) {
+        if nodes[child]?.parent == parent { nodes[child]?.parent = nil }
+    }
+
+    /// The layers of the subtrees rooted at `removed`, as the tree stands, without the layers
+    /// in `spared` and what hangs from them (they are being re-parented).
+    private func subtrees(of removed: [LayerID], sparing spared: [LayerID: LayerRenderState]) -> [LayerID] {
+        var result: [LayerID] = []
+        var pending = removed.filter { spared[$0] == nil && nodes[$0] != nil }
+        var seen = Set(pending)
+        while let id = pending.popLast() {
+            result.append(id)
+            for child in children(of: id) where spared[child] == nil && seen.insert(child).inserted {
+                pending.append(child)
+            }
+        }
+        return result
+    }
+
+    /// The sublayers and mask that really hang from `id` (their parent link says so), skipping
+    /// ids the tree does not have and the root, which never hangs from anything.
+    func children(of id: LayerID) -> [LayerID] {
+        guard let state = nodes[id]?.state else { return [] }
+        var result = state.sublayers.filter { isChild($0, of: id, asMask: false) }
+        if let mask = state.mask, isChild(mask, of: id, asMask: true) { result.append(mask) }
+        return result
+    }
+
+    /// Whether `child` hangs from `parent` in the given role.
+    func isChild(_ child: LayerID, of parent: LayerID, asMask: Bool) -> Bool {
+        guard let node = nodes[child] else { return false }
+        return isChild(child, node, of: parent, asMask: asMask)
+    }
+
+    /// Whether `child`, whose node is `node`, hangs from `parent` in the given role.
+    func isChild(_ child: LayerID, _ node: Node, of parent: LayerID, asMask: Bool) -> Bool {
+        child != root && node.parent == parent && node.isMask == asMask
+    }
+}

@@ -1,0 +1,35 @@
+import LaminaGraphics
+
+/// What one transaction commit changed in a layer tree, for the render server: the full render
+/// state of every layer whose state changed (and of every layer newly attached), and the layers
+/// that left the tree. Immutable and `Sendable`: made on the main thread, applied on the render
+/// thread. A change to one layer of a 10,000-layer tree sends one layer.
+public struct RenderTreeDelta: Sendable {
+    /// Increases by one per commit that reaches the render server; frames list the commits they
+    /// contain.
+    public let commitID: UInt64
+    /// The root of the tree, on the first commit after a tree is attached (or re-rooted).
+    public let root: LayerID?
+    /// The new state of each changed layer.
+    public let updated: [LayerID: LayerRenderState]
+    /// Layers removed from the tree, with whatever of their subtree the delta does not update
+    /// (a sublayer moved elsewhere in the same transaction is in `updated`).
+    public let removed: [LayerID]
+    /// For layers whose new contents came from a partial redraw
+    /// (``Layer/setNeedsDisplay(in:)``): the redrawn rectangle in the layer's bounds space. Only
+    /// that part of the layer is damaged on screen, unless other changes damage more.
+    public let dirtyContentsRects: [LayerID: Rect]
+
+    /// Creates a delta.
+    public init(commitID: UInt64, root: LayerID? = nil, updated: [LayerID: LayerRenderState],
+                removed: [LayerID] = [], dirtyContentsRects: [LayerID: Rect] = [:]) {
+        self.commitID = commitID
+        self.root = root
+        self.updated = updated
+        self.removed = removed
+        self.dirtyContentsRects = dirtyContentsRects
+    }
+
+    /// Whether the delta changes nothing.
+    public var isEmpty: Bool { root == nil && updated.isEmpty && removed.isEmpty }
+}

@@ -1,0 +1,124 @@
+import LaminaGraphics
+import LaminaTrace
+
+/// The phases of ``Transaction``'s commit, each visiting only the layers that were marked.
+@MainActor
+enum TransactionCommit {
+    /// Phase 1: lays out marked layers, parents first. Each round's marks are swapped out before
+    /// they are drained; layouts that mark more layers start another round.
+    static func layOut(_ transaction: PendingTransaction) {
+        Trace.begin(.transaction, "1 layout")
+        var laidOut = 0
+        while !transaction.needsLayout.isEmpty {
+            let batch = transaction.needsLayout
+            transaction.needsLayout = []
+            for layer in batch.sorted(by: { $0.depth < $1.depth }) where layer.needsLayout {
+                layer.rootmostAncestorNeedingLayout.layoutIfNeeded()
+                laidOut += 1
+            }
+        }
+        Trace.end(.transaction, "1 layout", arguments: ["layers": "\(laidOut)"])
+    }
+
+    /// Phase 2: displays each marked layer once. Marks made while displaying stay in the
+    /// transaction for the next commit.
+    static func display(_ transaction: PendingTransaction) {
+        Trace.begin(.transaction, "2 display")
+        let batch = transaction.needsDisplay
+        transaction.needsDisplay = []
+        for layer in batch { layer.displayIfNeeded() }
+        transaction.needsDisplay.removeAll { !$0.needsDisplay }
+        Trace.end(.transaction, "2 display", arguments: ["layers": "\(batch.count)"])
+    }
+
+    /// A render server and the commit it was sent.
+    struct Sent {
+        let server: RenderServer
+        let commitID: UInt64
+    }
+
+    /// Phase 3: packages the changed layers of each hosted tree into one delta and sends it.
+    static func send(_ transaction: PendingTransaction, nextCommitID: () -> UInt64) -> [Sent] {
+        Trace.begin(.transaction, "3 commit")
+        var builders: [ObjectIdentifier: DeltaBuilder] = [:]
+        for layer in transaction.changed {
+            layer.renderStateIsDirty = false
+            guard let host = layer.rootLayer.host else { continue }
+            builders[ObjectIdentifier(host), default: DeltaBuilder(host: host)].add(layer)
+        }
+        for (layer, host) in transaction.removed where layer.rootLayer.host !== host && host.isActive {
+            builders[ObjectIdentifier(host), default: DeltaBuilder(host: host)].removed.append(layer.id)
+        }
+        var sent: [Sent] = []
+        for builder in builders.values.sorted(by: { $0.host.rootLayer.id < $1.host.rootLayer.id }) {
+            let delta = builder.makeDelta(commitID: nextCommitID())
+            builder.host.renderServer.submit(delta)
+            sent.append(Sent(server: builder.host.renderServer, commitID: delta.commitID))
+            Trace.instant(.transaction, "delta sent", arguments: [
+                "commit": "\(delta.commitID)", "layers": "\(delta.updated.count)", "removed": "\(delta.removed.count)",
+            ])
+        }
+        Trace.end(.transaction, "3 commit", arguments: ["changed": "\(transaction.changed.count)"])
+        return sent
+    }
+
+    /// Phase 4: runs the completion blocks after every frame with this commit was presented.
+    static func complete(_ transaction: PendingTransaction, after sent: [Sent]) {
+        let blocks = transaction.completionBlocks
+        guard !blocks.isEmpty else { return }
+        let runBlocks = {
+            Trace.begin(.transaction, "4 completion")
+            for block in blocks { block() }
+            Trace.end(.transaction, "4 completion", arguments: ["blocks": "\(blocks.count)"])
+        }
+        guard !sent.isEmpty else { return runBlocks() }
+        var remaining = sent.count
+        for entry in sent {
+            entry.server.onPresentation(ofCommit: entry.commitID) {
+                remaining -= 1
+                if remaining == 0 { runBlocks() }
+            }
+        }
+    }
+}
+
+/// Collects one hosted tree's changes into a ``RenderTreeDelta``.
+@MainActor
+private struct DeltaBuilder {
+    let host: LayerTreeHost
+    var updated: [LayerID: LayerRenderState] = [:]
+    var removed: [LayerID] = []
+    var dirtyContents: [LayerID: Rect] = [:]
+
+    init(host: LayerTreeHost) {
+        self.host = host
+    }
+
+    mutating func add(_ layer: Layer) {
+        updated[layer.id] = layer.stateForCommit
+        if let rect = layer.contentsDirtyRect { dirtyContents[layer.id] = rect }
+        layer.contentsDirtyRect = nil
+    }
+
+    func makeDelta(commitID: UInt64) -> RenderTreeDelta {
+        let root = host.needsRootAnnouncement ? host.rootLayer.id : nil
+        host.needsRootAnnouncement = false
+        host.lastCommitID = commitID
+        return RenderTreeDelta(commitID: commitID, root: root, updated: updated, removed: removed,
+                               dirtyContentsRects: dirtyContents)
+    }
+}
+
+extension Layer {
+    /// The highest ancestor (or self) that needs layout, so one call lays out the whole marked
+    /// branch parents first.
+    fileprivate var rootmostAncestorNeedingLayout: Layer {
+        var result = self
+        var layer = superlayer
+        while let current = layer {
+            if current.needsLayout { result = current }
+            layer = current.superlayer
+        }
+        return result
+    }
+}

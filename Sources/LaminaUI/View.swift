@@ -1,0 +1,95 @@
+import LaminaGraphics
+import LaminaLayers
+
+/// A rectangle of the screen that draws, lays out its subviews and handles pointer events —
+/// UIKit's `UIView`, on top of a ``Layer`` it owns and is the delegate of. Main thread.
+///
+/// Geometry (``frame``, ``bounds``, ``center``, ``transform``) and appearance map straight onto
+/// the layer. Drawing goes through the layer's display protocol: ``setNeedsDisplay()`` marks the
+/// layer, the transaction commit asks the layer to display, the layer asks this view to
+/// ``draw(_:in:)`` into its backing store. Swift cannot tell whether a subclass overrides
+/// `draw`, so a view that draws says so with ``drawsContent`` (views that only hold subviews or a
+/// background colour need no backing store, as in UIKit).
+@MainActor
+open class View: LayerDelegate {
+    /// The class of the layer the view makes for itself; override to back a view with a
+    /// ``Layer`` subclass.
+    open class var layerClass: Layer.Type { Layer.self }
+
+    /// The view's layer; the view is its delegate.
+    public let layer: Layer
+
+    /// The view this one is a subview of.
+    public internal(set) weak var superview: View?
+    /// The subviews, back to front.
+    public internal(set) var subviews: [View] = []
+
+    /// Whether the view draws its own content with ``draw(_:in:)``: only then does it get a
+    /// backing store, and only then does ``setNeedsDisplay()`` do anything. False by default.
+    open var drawsContent: Bool { false }
+
+    /// Whether the view receives pointer events (its subviews neither, when false).
+    public var isUserInteractionEnabled = true
+
+    /// Creates a view with `frame` in its superview's coordinates.
+    public init(frame: Rect) {
+        layer = Self.layerClass.init()
+        layer.delegate = self
+        layer.frame = frame
+        layer.needsDisplayOnBoundsChange = drawsContent
+        if drawsContent { layer.setNeedsDisplay() }
+    }
+
+    /// Creates a view with an empty frame.
+    public convenience init() {
+        self.init(frame: .zero)
+    }
+
+    // MARK: - Hooks to override (never to call directly)
+
+    /// Draws the view's content in `rect` (the dirty part of the bounds) with `context`, which is
+    /// in bounds coordinates and clipped to `rect`. Called during the commit for views whose
+    /// ``drawsContent`` is true. The default draws nothing.
+    open func draw(_ rect: Rect, in context: GraphicsContext) {}
+
+    /// Positions the subviews; called during the commit's layout phase after
+    /// ``setNeedsLayout()``, or by ``layoutIfNeeded()``. The default does nothing.
+    open func layoutSubviews() {}
+
+    /// The size the view would like within `size`; the default is its current size.
+    open func sizeThatFits(_ size: Size) -> Size { bounds.size }
+
+    /// Whether `point`, in bounds coordinates, is inside the view; used by ``hitTest(_:)``.
+    open func point(inside point: Point) -> Bool { bounds.contains(point) }
+
+    /// Called when the view joins or leaves a window (``window`` is already updated).
+    open func didMoveToWindow() {}
+
+    /// A pointer went down on this view (the frontmost hit). Later moves, the up or the cancel
+    /// of that pointer come to this same view, wherever they happen. The default passes the
+    /// event to the superview (the responder chain).
+    open func pointerDown(_ event: PointerEvent) { superview?.pointerDown(event) }
+
+    /// A pointer that went down on this view moved. The default passes it to the superview.
+    open func pointerMoved(_ event: PointerEvent) { superview?.pointerMoved(event) }
+
+    /// A pointer that went down on this view went up. The default passes it to the superview.
+    open func pointerUp(_ event: PointerEvent) { superview?.pointerUp(event) }
+
+    /// A pointer that went down on this view was cancelled. The default passes it to the
+    /// superview.
+    open func pointerCancelled(_ event: PointerEvent) { superview?.pointerCancelled(event) }
+
+    /// The wheel scrolled over this view. The default passes it to the superview.
+    open func scrollWheel(_ event: PointerEvent) { superview?.scrollWheel(event) }
+
+    // MARK: - LayerDelegate
+
+    public func draw(_ layer: Layer, in context: GraphicsContext) {
+        draw(context.clipBoundingBox.intersection(bounds), in: context)
+    }
+
+    public func layoutSublayers(of layer: Layer) {
+        layoutSubviews()
+    }
+}

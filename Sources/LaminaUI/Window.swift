@@ -1,0 +1,50 @@
+import LaminaGraphics
+import LaminaLayers
+import LaminaLoop
+
+/// The root of a view tree, with the render server that composites it and the presenter that
+/// shows the frames (headless by default, or an X11 window). Main thread.
+///
+/// The window's layer is the root of a hosted layer tree (``LayerTreeHost``): every transaction
+/// commit sends what changed to the window's ``renderServer``, which composites on its own
+/// thread and hands frames to the ``presenter``. ``snapshot(timeout:)`` commits and waits, by
+/// running the main loop, for the frame that shows everything so far.
+@MainActor
+open class Window: View {
+    /// Pixels per point of the frames, and the ``Layer/contentsScale`` of every view's layer in
+    /// the window.
+    public let scale: Double
+    /// The render server compositing this window's layer tree.
+    public let renderServer: RenderServer
+    /// Where frames go.
+    public let presenter: any FramePresenter
+    private var host: LayerTreeHost?
+    /// Which view each pointer went down on, so its later events go there too.
+    var pointerTargets: [Int: View] = [:]
+
+    /// Creates a window of `size` points at `scale`, presenting to `presenter` (a new
+    /// ``HeadlessPresenter`` when nil). The window is white until its views draw.
+    ///
+    /// - Throws: ``GraphicsError`` when the size or scale cannot make a framebuffer.
+    public init(size: Size, scale: Double = 1, presenter: (any FramePresenter)? = nil) throws(GraphicsError) {
+        let presenter = presenter ?? HeadlessPresenter()
+        self.scale = scale
+        self.presenter = presenter
+        renderServer = try RenderServer(size: size, scale: scale, presenter: presenter)
+        super.init(frame: Rect(size: size))
+        layer.contentsScale = scale
+        backgroundColor = .white
+        host = LayerTreeHost(rootLayer: layer, renderServer: renderServer)
+    }
+
+    /// The frame showing every change committed so far: commits what is pending, then runs the
+    /// main loop until the render server presents that commit (or `timeout` passes). Nil when
+    /// nothing was ever presented in time.
+    public func snapshot(timeout: Duration = .seconds(10)) -> Image? {
+        Transaction.flush()
+        if let commit = host?.lastCommitID {
+            guard renderServer.waitForPresentation(ofCommit: commit, timeout: timeout) else { return nil }
+        }
+        return (presenter as? HeadlessPresenter)?.lastFrame?.image
+    }
+}

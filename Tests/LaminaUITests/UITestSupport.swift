@@ -1,0 +1,32 @@
+import LaminaGraphics
+import LaminaLayers
+import LaminaLoop
+import LaminaTesting
+import LaminaUI
+import XCTest
+
+/// A view that fills its bounds with a colour and logs what it is asked to do.
+@MainActor
+final class ProbeView: View {
+    var fill: Color = .red
+    private(set) var log: [String] = []
+    var fittingSize = Size(width: 30, height: 12)
+
+    override var drawsContent: Bool { true }
+
+    override func draw(_ rect: Rect, in context: GraphicsContext) {
+        log.append("draw \(rect)")
+        context.fillColor = fill
+        context.fill(bounds)
+    }
+
+    override func layoutSubviews() { log.append("layoutSubviews") }
+    override func sizeThatFits(_ size: Size) -> Size { fittingSize }
+    override func didMoveToWindow() { log.append(window == nil ? "left window" : "moved to window") }
+    override func pointerDown(_ event: PointerEvent) { log.append("down \(event.location)") }
+    override func pointerMoved(_ event: PointerEvent) { log.append("move \(event.location)") }
+    override func pointerUp(_ event: PointerEvent) { log.append("up \(event.location)") }
+    override func pointerCancelled(_ event: PointerEvent) { log.append("cancel") }
+    override func scrollWheel(_ event: PointerEvent) { log.append("wheel") }
+    func clearLog() { log = [] }
+}
