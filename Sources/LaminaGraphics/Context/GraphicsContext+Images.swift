@@ -19,7 +19,8 @@ extension GraphicsContext {
         let (image, surface) = (source.image, source.surface)
         perform { cairo in
             // The pattern maps user space onto the image's pixels, so the context's own state is
-            // left alone (no save and restore of cairo's graphics state per image).
+            // left alone (no save and restore of cairo's graphics state per image). The context
+            // keeps the pattern until its next source; the surface keeps the image's pixels alive.
             cairo_set_source_surface(cairo, surface, 0, 0)
             let pattern = cairo_get_source(cairo)
             var matrix = cairo_matrix_t()
@@ -40,7 +41,6 @@ extension GraphicsContext {
                 cairo_paint_with_alpha(cairo, alpha)
                 cairo_restore(cairo)
             }
-            cairo_set_source_rgb(cairo, 0, 0, 0)  // drops the context's reference to the image
         }
     }
 

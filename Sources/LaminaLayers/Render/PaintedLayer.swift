@@ -28,8 +28,9 @@ struct PaintedLayer {
         self.id = id
         self.node = node
         self.placement = placement
-        snappedTransform = PixelSnapping.snapped(placement.transform, for: node.state.bounds)
-        ownArea = placement.transform.boundingBox(of: RenderTree.ownArea(of: node.state))
+        let placed = node.placed(at: placement.transform)
+        snappedTransform = placed.snappedTransform
+        ownArea = placed.ownArea
         if let maskID = node.state.mask, tree.isChild(maskID, of: id, asMask: true), let maskNode = tree.nodes[maskID] {
             mask = (maskID, maskNode)
         } else {

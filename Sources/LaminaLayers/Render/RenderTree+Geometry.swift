@@ -23,8 +23,10 @@ extension RenderTree {
         if parent.masksToBounds {
             clip = clip.intersection(placement.transform.boundingBox(of: parent.bounds))
         }
-        var toParent = child.state.transformToSuperlayer
-        if !child.isMask { toParent = toParent.concatenating(parent.sublayerTransformInBounds) }
+        var toParent = child.transformToSuperlayer
+        if !child.isMask, !parent.sublayerTransform.isIdentity {
+            toParent = toParent.concatenating(parent.sublayerTransformInBounds)
+        }
         return Placement(transform: toParent.concatenating(placement.transform), clip: clip)
     }
 

@@ -43,6 +43,20 @@ public final class RenderTree {
         /// The visible contents with their cairo surface, made at the first paint and kept for
         /// every frame after: a node's state never changes (an update makes a new node).
         lazy var contentsSurface: ImageSurface? = state.visibleContents.map(ImageSurface.init)
+        /// The state's bounds-to-superlayer transform, worked out once (the state never changes).
+        lazy var transformToSuperlayer = state.transformToSuperlayer
+        /// The snapped transform and own area of the last placement painted: frame after frame a
+        /// layer whose ancestors did not move sits at the same placement, so they are reused.
+        private var lastPlaced: (transform: AffineTransform, snappedTransform: AffineTransform, ownArea: Rect)?
+
+        /// The layer's snapped transform and own drawing area (device pixels) at `transform`.
+        func placed(at transform: AffineTransform) -> (snappedTransform: AffineTransform, ownArea: Rect) {
+            if let last = lastPlaced, last.transform == transform { return (last.snappedTransform, last.ownArea) }
+            let snapped = PixelSnapping.snapped(transform, for: state.bounds)
+            let ownArea = transform.boundingBox(of: RenderTree.ownArea(of: state))
+            lastPlaced = (transform, snapped, ownArea)
+            return (snapped, ownArea)
+        }
 
         init(state: LayerRenderState, parent: LayerID? = nil, isMask: Bool = false) {
             self.state = state
