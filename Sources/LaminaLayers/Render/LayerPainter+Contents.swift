@@ -1,6 +1,19 @@
 import LaminaGraphics
 
 extension LayerPainter {
+    /// The short path for a layer that draws only its contents over its bounds, upright: skip it
+    /// when it misses the damage, else one blit. Returns false (nothing drawn) for a rotated or
+    /// skewed layer, which takes the general path.
+    func paintContentsOnly(_ node: RenderTree.Node, at placement: RenderTree.Placement, alpha: Double) -> Bool {
+        let placed = node.placed(at: placement.transform)
+        guard let surface = node.contentsSurface,
+              let target = userRect(node.state.bounds.standardized, under: placed.snappedTransform) else { return false }
+        guard damage.intersects(placed.ownArea.intersection(placement.clip)) else { return true }
+        context.alpha = alpha * min(node.state.opacity, 1)
+        context.draw(surface, in: target)
+        return true
+    }
+
     /// The contents image: the part `contentsRect` selects, placed by `contentsGravity` at its
     /// natural size (pixels over `contentsScale`) or resized, and nine-part stretched when
     /// `contentsCenter` is not the whole image.

@@ -27,8 +27,9 @@ struct LayerPainter {
 
     /// Paints one layer and its sublayers, multiplied by the `alpha` its ancestors pass down.
     func paint(_ id: LayerID, _ node: RenderTree.Node, at placement: Placement, alpha: Double) {
+        guard !node.state.isInvisible, placement.transform.isFinite, placement.transform.determinant != 0 else { return }
+        if node.drawsOnlyContents, paintContentsOnly(node, at: placement, alpha: alpha) { return }
         let state = node.state
-        guard !state.isInvisible, placement.transform.isFinite, placement.transform.determinant != 0 else { return }
         let boundsOnScreen = placement.transform.boundingBox(of: state.bounds).intersection(placement.clip)
         if state.masksToBounds && !damage.intersects(boundsOnScreen) { return }
         let layer = PaintedLayer(id: id, node: node, placement: placement, tree: tree)
@@ -72,7 +73,8 @@ struct LayerPainter {
         let sublayerSpace = layer.state.sublayerTransformInBounds.concatenating(layer.placement.transform)
         let clip = layer.state.masksToBounds ? layer.placement.clip.intersection(layer.ownArea) : layer.placement.clip
         for (child, node) in Self.drawingOrder(sublayers) {
-            if let extent = tree.cullingExtent(of: child, node),
+            // A layer that draws only its contents checks the damage itself, more cheaply.
+            if !node.drawsOnlyContents, let extent = tree.cullingExtent(of: child, node),
                !damage.intersects(sublayerSpace.boundingBox(of: extent).intersection(clip)) { continue }
             let placement = RenderTree.placement(of: node, under: layer.state, at: layer.placement)
             paint(child, node, at: placement, alpha: alpha)

@@ -43,6 +43,16 @@ public final class RenderTree {
         /// The visible contents with their cairo surface, made at the first paint and kept for
         /// every frame after: a node's state never changes (an update makes a new node).
         lazy var contentsSurface: ImageSurface? = state.visibleContents.map(ImageSurface.init)
+        /// Whether the layer draws nothing but contents stretched over its bounds — no sublayers,
+        /// background, border, shadow, mask or clip: most layers of a scrolling list, which the
+        /// painter draws by a short path.
+        lazy var drawsOnlyContents: Bool = {
+            let unit = LayerRenderState.unitRect
+            return state.sublayers.isEmpty && state.mask == nil && state.dropShadow == nil
+                && state.backgroundColor == nil && !(state.borderWidth > 0) && !state.masksToBounds
+                && state.contents != nil && state.contentsRect == unit && state.contentsCenter == unit
+                && state.contentsGravity == .resize
+        }()
         /// The state's bounds-to-superlayer transform, worked out once (the state never changes).
         lazy var transformToSuperlayer = state.transformToSuperlayer
         /// The snapped transform and own area of the last placement painted: frame after frame a
