@@ -6,9 +6,9 @@ extension LayerPainter {
     /// skewed layer, which takes the general path.
     func paintContentsOnly(_ node: RenderTree.Node, at placement: RenderTree.Placement, alpha: Double) -> Bool {
         let placed = node.placed(at: placement.transform)
+        guard damage.intersects(placed.ownArea.intersection(placement.clip)) else { return true }
         guard let surface = node.contentsSurface,
               let target = userRect(node.state.bounds.standardized, under: placed.snappedTransform) else { return false }
-        guard damage.intersects(placed.ownArea.intersection(placement.clip)) else { return true }
         context.alpha = alpha * min(node.state.opacity, 1)
         context.draw(surface, in: target)
         return true

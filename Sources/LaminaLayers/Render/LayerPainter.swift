@@ -72,9 +72,11 @@ struct LayerPainter {
         guard !sublayers.isEmpty else { return }
         let sublayerSpace = layer.state.sublayerTransformInBounds.concatenating(layer.placement.transform)
         let clip = layer.state.masksToBounds ? layer.placement.clip.intersection(layer.ownArea) : layer.placement.clip
+        // When one damage rectangle covers all the sublayers can reach (a full frame), none can
+        // miss it: culling would only cost.
+        let cullable = !damage.rects.contains { $0.contains(clip) }
         for (child, node) in Self.drawingOrder(sublayers) {
-            // A layer that draws only its contents checks the damage itself, more cheaply.
-            if !node.drawsOnlyContents, let extent = tree.cullingExtent(of: child, node),
+            if cullable, let extent = tree.cullingExtent(of: child, node),
                !damage.intersects(sublayerSpace.boundingBox(of: extent).intersection(clip)) { continue }
             let placement = RenderTree.placement(of: node, under: layer.state, at: layer.placement)
             paint(child, node, at: placement, alpha: alpha)
