@@ -25,9 +25,11 @@ final class DecodeBenchmark: Benchmark {
     }
 
     func plan(smoke: Bool) -> Plan {
+        // The first few megabyte-sized images of a process each pay a page fault per page while
+        // glibc's allocator adapts (about +0.5 ms), so even a smoke run warms up for longer.
         smoke
-            ? Plan(warmUpRounds: 1, measuredRounds: 3, samplesPerRound: 2)
-            : Plan(warmUpRounds: 2, measuredRounds: 30, samplesPerRound: 5)
+            ? Plan(warmUpRounds: 6, measuredRounds: 3, samplesPerRound: 2)
+            : Plan(warmUpRounds: 6, measuredRounds: 30, samplesPerRound: 5)
     }
 
     func setUp() {
