@@ -177,4 +177,24 @@ struct PathTests {
         path.addLine(to: Point(x: 3, y: 4))
         #expect(path.elements == [.move(to: Point(x: 3, y: 4))])
     }
+
+    @Test("finite input at the edge of the Double range never traps")
+    func extremeFiniteValues() {
+        var arc = Path()
+        arc.addArc(center: .zero, radius: 1, startAngle: 1e308, endAngle: -1e308, clockwise: true)
+        arc.addArc(center: .zero, radius: 1, startAngle: -1e308, endAngle: 1e308, clockwise: false)
+        #expect(arc.isEmpty, "angles too far apart to subtract add nothing")
+        var tangent = Path()
+        tangent.move(to: Point(x: 0, y: 0))
+        tangent.addArc(tangent1End: Point(x: 1e308, y: 0), tangent2End: Point(x: 1e308, y: 1e-300), radius: 1e308)
+        var curve = Path()
+        curve.move(to: Point(x: -1e308, y: -1e308))
+        curve.addCurve(to: Point(x: 1e308, y: 1e308), control1: Point(x: 1e308, y: -1e308),
+                       control2: Point(x: -1e308, y: 1e308))
+        curve.closeSubpath()
+        _ = curve.contains(Point(x: 0, y: 0))
+        _ = curve.boundingBox
+        _ = tangent.boundingBox
+        #expect(!curve.isEmpty)
+    }
 }

@@ -12,6 +12,8 @@ extension Path {
         guard center.isFinite, radius.isFinite, radius >= 0, startAngle.isFinite, endAngle.isFinite else { return }
         let fullTurn = 2 * Double.pi
         var sweep = endAngle - startAngle
+        // Finite angles can still be too far apart to subtract (1e308 and -1e308): no arc then.
+        guard sweep.isFinite else { return }
         if clockwise {
             if sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: fullTurn) + fullTurn }
             sweep = min(sweep, fullTurn)
@@ -54,7 +56,8 @@ extension Path {
     /// Appends cubic curves tracing the arc, at most a quarter turn each: each curve's control
     /// points sit `4/3 · tan(θ/4) · radius` along the tangents at its ends.
     private mutating func appendArcCurves(center: Point, radius: Double, startAngle: Double, sweep: Double) {
-        guard sweep != 0, radius > 0 else { return }
+        // A radius or tangent point so large that the centre overflows leaves nothing to draw.
+        guard sweep.isFinite, sweep != 0, radius > 0, radius.isFinite, center.isFinite else { return }
         let count = max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / Double(count)
         let handle = 4.0 / 3.0 * tan(step / 4) * radius

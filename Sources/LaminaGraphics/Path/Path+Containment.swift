@@ -75,7 +75,9 @@ extension PathSegment {
                          Self.length(c1.x - 2 * c2.x + b.x, c1.y - 2 * c2.y + b.y))
             at = cubicPoint(at:)
         }
-        let count = min(4096, max(1, Int((0.75 * spread / tolerance).squareRoot().rounded(.up))))
+        // Clamped as a Double: control points near the largest Double make `spread` infinite.
+        let steps = (0.75 * spread / tolerance).squareRoot().rounded(.up)
+        let count = steps.isNaN ? 1 : Int(min(max(steps, 1), 4096))
         return (1...count).map { at(Double($0) / Double(count)) }
     }
 
