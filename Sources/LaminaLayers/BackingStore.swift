@@ -34,10 +34,8 @@ enum BackingStore {
     /// the store is over the limits) and the rectangle actually redrawn (nil: all of it).
     static func render(_ layer: Layer, dirtyRect: Rect?) -> (image: Image?, redrawn: Rect?) {
         let bounds = layer.bounds, scale = layer.contentsScale
-        guard bounds.width >= 1, bounds.height >= 1 else { return (nil, nil) }
-        let pixelWidth = Int((bounds.width * scale).rounded(.up)), pixelHeight = Int((bounds.height * scale).rounded(.up))
-        guard BackingStoreLimits.current.allows(width: pixelWidth, height: pixelHeight) else {
-            refuse(layer, width: pixelWidth, height: pixelHeight)
+        guard bounds.width >= 1, bounds.height >= 1,
+              let (pixelWidth, pixelHeight) = admittedPixelSize(of: layer, size: bounds.size, scale: scale) else {
             return (nil, nil)
         }
         let previous = layer.contents.flatMap { contents in
@@ -53,7 +51,11 @@ enum BackingStore {
                 if let previous { context.draw(previous, at: .zero) }
                 context.translateBy(x: -bounds.minX, y: -bounds.minY)
                 if let redrawn { context.clip(to: redrawn) }
-                prepare(context, for: layer, area: redrawn ?? bounds, keepingOld: previous != nil)
+                if layer.isOpaque {
+                    context.fillOpaqueBackground(redrawn ?? bounds, color: layer.backgroundColor)
+                } else if previous != nil, let redrawn {
+                    context.clear(redrawn)
+                }
                 layer.draw(in: context)
             }
             return (image, redrawn)
@@ -63,28 +65,38 @@ enum BackingStore {
         }
     }
 
-    /// Clears the area to redraw — or, for an opaque layer, fills it white and then with the
-    /// background colour, so nothing of an uninitialised or old store shows through.
-    private static func prepare(_ context: GraphicsContext, for layer: Layer, area: Rect, keepingOld: Bool) {
-        if layer.isOpaque {
-            context.fillColor = .white
-            context.fill(area)
-            if let background = layer.backgroundColor {
-                context.fillColor = background
-                context.fill(area)
-            }
-            context.fillColor = .black
-        } else if keepingOld {
-            context.clear(area)
+    /// The pixel size of a store of `size` points at `scale`, or nil — logged to the trace and
+    /// standard error — when it is over ``BackingStoreLimits/current``.
+    static func admittedPixelSize(of layer: Layer, size: Size, scale: Double) -> (width: Int, height: Int)? {
+        let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
+        guard BackingStoreLimits.current.allows(width: width, height: height) else {
+            refuse(layer, width: width, height: height)
+            return nil
         }
+        return (width, height)
     }
 
-    private static func refuse(_ layer: Layer, width: Int, height: Int) {
+    static func refuse(_ layer: Layer, width: Int, height: Int) {
         let message = "Lamina: layer \(layer.id) needs a \(width)×\(height) backing store, over the limits "
             + "(\(BackingStoreLimits.current.maximumDimension) px a side, \(BackingStoreLimits.current.maximumBytes) bytes); "
             + "contents left empty"
         Trace.instant(.display, "backing store refused", arguments: ["layer": layer.id.description,
                                                                       "pixels": "\(width)×\(height)"])
         FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}
+
+extension GraphicsContext {
+    /// Fills `area` white and then with `color`, so nothing of an uninitialised or old store shows
+    /// through an opaque layer (DESIGN.md: opaque layers fill white, then the background colour).
+    func fillOpaqueBackground(_ area: Rect, color: Color?) {
+        withSavedState {
+            fillColor = .white
+            fill(area)
+            if let color {
+                fillColor = color
+                fill(area)
+            }
+        }
     }
 }

@@ -29,8 +29,13 @@ extension Layer {
     }
 
     private func markNeedsDisplay(partial: Bool) {
-        Trace.instant(.display, partial ? "setNeedsDisplay(in:)" : "setNeedsDisplay",
-                      arguments: ["layer": id.description])
+        didMarkNeedsDisplay()
+        if Trace.isEnabled {
+            // The first mark starts the flow the display, the commit and the frame continue.
+            if !needsDisplay { displayFlow = Trace.newFlowID() }
+            Trace.instant(.display, partial ? "setNeedsDisplay(in:)" : "setNeedsDisplay",
+                          flow: needsDisplay ? nil : displayFlow, arguments: ["layer": id.description])
+        }
         guard !needsDisplay else { return }
         needsDisplay = true
         Transaction.current.needsDisplay.append(self)
@@ -41,9 +46,10 @@ extension Layer {
     public func displayIfNeeded() {
         guard needsDisplay else { return }
         needsDisplay = false
-        Trace.begin(.display, "display", arguments: ["layer": id.description])
+        Trace.begin(.display, "display", flow: displayFlow, arguments: ["layer": id.description])
         display()
         dirtyRect = nil
+        displayFlow = nil
         Trace.end(.display, "display")
     }
 
@@ -58,6 +64,7 @@ extension Layer {
         state.contents = image
         contentsAreBackingStore = image != nil
         contentsDirtyRect = image == nil ? nil : redrawn
+        contentsFlow = displayFlow
         renderStateChanged()
     }
 }

@@ -15,7 +15,9 @@ extension Layer {
             layer.removeFromSuperlayer()
         }
         sublayers.insert(layer, at: min(max(index, 0), sublayers.count))
+        let joins = layer.superlayer == nil
         layer.superlayer = self
+        if joins { layer.didJoinSuperlayer() }
         Transaction.current.removed.removeAll { $0.layer === layer }
         markSubtreeChanged(layer)
         renderStateChanged()
@@ -51,6 +53,7 @@ extension Layer {
         parent.renderStateChanged()
         parent.setNeedsLayout()
         Transaction.current.noteRemoval(of: self, from: parent.rootLayer)
+        didLeaveSuperlayer()
     }
 
     /// The topmost ancestor (the layer itself when it has no superlayer). A mask counts as part

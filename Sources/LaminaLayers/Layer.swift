@@ -1,4 +1,5 @@
 import LaminaGraphics
+import LaminaTrace
 
 /// A rectangle of content in a retained tree: Core Animation's `CALayer`, main-thread state.
 ///
@@ -64,6 +65,17 @@ open class Layer {
     var contentsDirtyRect: Rect?
     /// Whether ``contents`` was drawn by the layer's own backing-store path (rather than set).
     var contentsAreBackingStore = false
+    /// The trace flow from the `setNeedsDisplay` that marked the layer to its display (recorded
+    /// only while tracing).
+    var displayFlow: TraceFlowID?
+    /// The trace flow of the display that produced the contents the next commit sends, so the
+    /// commit and the presented frame join it.
+    var contentsFlow: TraceFlowID?
+
+    /// When the results of async renders in this layer's subtree reach the screen:
+    /// ``AsyncCommitPolicy/perLayer`` (the default) or, for a container such as a list cell,
+    /// ``AsyncCommitPolicy/perContainer``. See ``AsyncLayer``.
+    public var asyncCommitPolicy: AsyncCommitPolicy = .perLayer
 
     /// Whether a bounds change calls ``setNeedsDisplay()``. False by default, as in Core
     /// Animation: a resized layer stretches its old contents until something redraws it.
@@ -99,6 +111,17 @@ open class Layer {
         copy.mask = mask?.id
         return copy
     }
+
+    // MARK: - Module hooks (async layers cancel and resume renders through these)
+
+    /// The layer was just marked for display (every mark, not only the first).
+    func didMarkNeedsDisplay() {}
+
+    /// The layer was just detached from its superlayer.
+    func didLeaveSuperlayer() {}
+
+    /// The layer was just attached to a superlayer.
+    func didJoinSuperlayer() {}
 
     // MARK: - Hooks to override (never to call directly)
 

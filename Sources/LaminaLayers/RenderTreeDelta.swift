@@ -1,4 +1,5 @@
 import LaminaGraphics
+import LaminaTrace
 
 /// What one transaction commit changed in a layer tree, for the render server: the full render
 /// state of every layer whose state changed (and of every layer newly attached), and the layers
@@ -19,15 +20,19 @@ public struct RenderTreeDelta: Sendable {
     /// (``Layer/setNeedsDisplay(in:)``): the redrawn rectangle in the layer's bounds space. Only
     /// that part of the layer is damaged on screen, unless other changes damage more.
     public let dirtyContentsRects: [LayerID: Rect]
+    /// The trace flows of the displays whose contents this delta carries (from each
+    /// `setNeedsDisplay`), ended by the frame that presents them. Empty while not tracing.
+    public let flows: [TraceFlowID]
 
     /// Creates a delta.
     public init(commitID: UInt64, root: LayerID? = nil, updated: [LayerID: LayerRenderState],
-                removed: [LayerID] = [], dirtyContentsRects: [LayerID: Rect] = [:]) {
+                removed: [LayerID] = [], dirtyContentsRects: [LayerID: Rect] = [:], flows: [TraceFlowID] = []) {
         self.commitID = commitID
         self.root = root
         self.updated = updated
         self.removed = removed
         self.dirtyContentsRects = dirtyContentsRects
+        self.flows = flows
     }
 
     /// Whether the delta changes nothing.

@@ -28,6 +28,7 @@ enum TransactionCommit {
         transaction.needsDisplay = []
         for layer in batch { layer.displayIfNeeded() }
         transaction.needsDisplay.removeAll { !$0.needsDisplay }
+        AsyncCommitGroup.closeAll()
         Trace.end(.transaction, "2 display", arguments: ["layers": "\(batch.count)"])
     }
 
@@ -94,10 +95,18 @@ private struct DeltaBuilder {
         self.host = host
     }
 
+    var flows: [TraceFlowID] = []
+
     mutating func add(_ layer: Layer) {
         updated[layer.id] = layer.stateForCommit
         if let rect = layer.contentsDirtyRect { dirtyContents[layer.id] = rect }
         layer.contentsDirtyRect = nil
+        if let flow = layer.contentsFlow {
+            // The contents a display made travel on in this commit: the flow steps through here.
+            Trace.flow(.flowStep, flow, .display, "contents committed")
+            flows.append(flow)
+            layer.contentsFlow = nil
+        }
     }
 
     func makeDelta(commitID: UInt64) -> RenderTreeDelta {
@@ -105,7 +114,7 @@ private struct DeltaBuilder {
         host.needsRootAnnouncement = false
         host.lastCommitID = commitID
         return RenderTreeDelta(commitID: commitID, root: root, updated: updated, removed: removed,
-                               dirtyContentsRects: dirtyContents)
+                               dirtyContentsRects: dirtyContents, flows: flows)
     }
 }
 

@@ -116,7 +116,8 @@ final class FrameProducer: @unchecked Sendable {
         let image = damage.isEmpty ? (lastImage ?? compositor.makeImage()) : compositor.makeImage()
         lastImage = image
         if Trace.isEnabled { Trace.end(.render, "composite") }
-        present(PresentedFrame(id: frameID, image: image, damage: damage.rects, commits: commits))
+        present(PresentedFrame(id: frameID, image: image, damage: damage.rects, commits: commits),
+                endingFlows: deltas.flatMap(\.flows))
     }
 
     /// Applies one delta, traced.
@@ -130,13 +131,15 @@ final class FrameProducer: @unchecked Sendable {
         return damage
     }
 
-    /// Hands `frame` to the presenter, then tells the main thread.
-    private func present(_ frame: PresentedFrame) {
+    /// Hands `frame` to the presenter, then tells the main thread. The trace flows of the
+    /// displays whose contents the frame shows end in its "present" slice.
+    private func present(_ frame: PresentedFrame, endingFlows flows: [TraceFlowID]) {
         if Trace.isEnabled {
             Trace.begin(.render, "present", arguments: [
                 "frame": "\(frame.id)", "commits": frame.commits.map(String.init).joined(separator: ","),
                 "damage": Damage(rects: frame.damage).description,
             ])
+            for flow in flows { Trace.flow(.flowEnd, flow, .display, "presented") }
         }
         presenter.present(frame)
         if Trace.isEnabled { Trace.end(.render, "present") }

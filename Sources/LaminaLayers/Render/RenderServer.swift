@@ -34,7 +34,7 @@ public final class RenderServer: Sendable {
 
     private let producer: FrameProducer
     let ledger: PresentationLedger
-    private let thread: RenderThread
+    private let thread: DedicatedThread
     /// The render thread's loop and kernel thread id, set before `init` returns.
     private let renderLoop: Locked<(loop: EventLoop, threadID: Int32)?>
     private let isShutDown = Locked(false)
@@ -54,8 +54,8 @@ public final class RenderServer: Sendable {
         let producer = FrameProducer(compositor: compositor, presenter: presenter,
                                      frameInterval: frameInterval, ledger: ledger)
         let renderLoop = Locked<(loop: EventLoop, threadID: Int32)?>(nil)
-        let ready = RenderThreadReady()
-        thread = RenderThread(named: "render server") {
+        let ready = ThreadSignal()
+        thread = DedicatedThread(named: "render server") {
             let loop = EventLoop.current
             loop.add(producer.source, to: .default)
             renderLoop.withLock { $0 = (loop, TraceThread.current.id) }
@@ -112,7 +112,7 @@ public final class RenderServer: Sendable {
         let producer = self.producer
         if TraceThread.current.id == threadID { return body(producer.tree) }
         let result = Locked<T?>(nil)
-        let done = RenderThreadReady()
+        let done = ThreadSignal()
         loop.perform(in: .default) {
             let value = body(producer.tree)
             result.withLock { $0 = value }

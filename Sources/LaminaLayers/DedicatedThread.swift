@@ -3,8 +3,9 @@ import Glibc
 @_spi(LaminaInternals) import LaminaTrace
 
 /// A dedicated POSIX thread, named in the kernel and in the trace: where the render server's
-/// loop runs. Never a thread of Swift concurrency's pool, since it blocks in its loop's sleep.
-final class RenderThread: Sendable {
+/// loop runs, and each display queue and the release queue. Never a thread of Swift
+/// concurrency's pool, since it blocks while it waits for work.
+final class DedicatedThread: Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts `body` at once on a new thread called `name`.
@@ -21,7 +22,7 @@ final class RenderThread: Sendable {
             work.body()
             return nil
         }, Unmanaged.passRetained(work).toOpaque())
-        precondition(status == 0, "Lamina: the system refused the render server a thread (pthread_create returned \(status))")
+        precondition(status == 0, "Lamina: the system refused a thread for \(name) (pthread_create returned \(status))")
         pthread_detach(thread)
     }
 

@@ -1,0 +1,118 @@
+import LaminaGraphics
+import LaminaLoop
+import LaminaTrace
+
+extension AsyncLayer {
+    /// Runs one display task: steps 1–2 here, then the render now or on a display queue.
+    func run(_ task: AsyncDisplayTask) {
+        let generation = sentinel.increase()
+        task.willDisplay?(self)
+        let size = bounds.size, scale = contentsScale
+        guard size.width >= 1, size.height >= 1, let draw = task.display else {
+            replaceContents(with: nil, flow: displayFlow)
+            task.didDisplay?(self, true)
+            return
+        }
+        guard BackingStore.admittedPixelSize(of: self, size: size, scale: scale) != nil else {
+            replaceContents(with: nil, flow: displayFlow)
+            task.didDisplay?(self, false)
+            return
+        }
+        let render = AsyncRender(layerID: id, size: size, scale: scale, isOpaque: isOpaque,
+                                 backgroundColor: backgroundColor, sentinel: sentinel, generation: generation,
+                                 draw: draw, flow: displayFlow)
+        if displaysAsynchronously {
+            showInFlightContents(size: size, scale: scale)
+            schedule(render, task: task)
+        } else {
+            finish(render, with: render.run(), task: task)
+        }
+    }
+
+    /// Step 3 on a display queue, then step 4 posted back to the main loop.
+    private func schedule(_ render: AsyncRender, task: AsyncDisplayTask) {
+        let group = AsyncCommitGroup.open(for: self)
+        let pool = displayQueuePool
+        let queue = pool.nextQueueIndex()
+        Trace.instant(.display, "async display scheduled", flow: render.flow, arguments: [
+            "layer": id.description, "queue": pool.queueName(at: queue), "generation": "\(render.generation)",
+        ])
+        rendersInFlight += 1
+        EventLoop.main.beginOutstandingWork()
+        pool.enqueue(onQueue: queue) { [weak self] in
+            let outcome = render.run()
+            EventLoop.main.perform {
+                MainActor.assumeIsolated {
+                    EventLoop.main.endOutstandingWork()
+                    guard let self else {
+                        if case .image(let image) = outcome { pool.release(image) }
+                        group?.layerVanished()
+                        return
+                    }
+                    self.rendersInFlight -= 1
+                    if let group {
+                        group.add(render, outcome, task: task, for: self)
+                    } else {
+                        self.finish(render, with: outcome, task: task)
+                    }
+                }
+            }
+            EventLoop.main.wakeUp()
+        }
+    }
+
+    /// Step 4 on the main thread: sets the contents if the render is still current.
+    func finish(_ render: AsyncRender, with outcome: AsyncRenderOutcome, task: AsyncDisplayTask) {
+        switch outcome {
+        case .image(let image) where render.isCancelled:
+            render.traceCancellation(at: .onMainThread)
+            displayQueuePool.release(image)
+            task.didDisplay?(self, false)
+        case .image(let image):
+            Trace.begin(.display, "async contents committed", flow: render.flow, arguments: ["layer": id.description])
+            replaceContents(with: image, flow: render.flow)
+            task.didDisplay?(self, true)
+            Trace.end(.display, "async contents committed")
+        case .cancelled:
+            task.didDisplay?(self, false)
+        case .refused:
+            if !render.isCancelled { replaceContents(with: nil, flow: render.flow) }
+            task.didDisplay?(self, false)
+        }
+    }
+
+    /// Sets `contents`, sending the bitmap it replaces to the release queue.
+    func replaceContents(with image: Image?, flow: TraceFlowID?) {
+        let old = contents
+        contents = image
+        contentsFlow = flow
+        if let old, old != image { displayQueuePool.release(old) }
+    }
+
+    /// Applies ``inFlightContents`` as a render starts. Old contents of another size or scale
+    /// are cleared whatever the policy: shown stretched they would be wrong, not just stale.
+    private func showInFlightContents(size: Size, scale: Double) {
+        switch inFlightContents {
+        case .keepOldContents:
+            if let old = contents, old.scale != scale || old.size != size { replaceContents(with: nil, flow: nil) }
+        case .clearContents:
+            if contents != nil { replaceContents(with: nil, flow: nil) }
+        case .placeholder(let color):
+            replaceContents(with: placeholder(color, size: size, scale: scale), flow: nil)
+        }
+    }
+
+    /// A flat bitmap of `color`, reused while colour, size and scale stay the same.
+    private func placeholder(_ color: Color, size: Size, scale: Double) -> Image? {
+        if let last = lastPlaceholder, last.color == color, last.image.scale == scale, last.image.size == size {
+            return last.image
+        }
+        let image = try? GraphicsContext.makeImage(width: size.width, height: size.height, scale: scale,
+                                                   opaque: color.alpha >= 1) { context in
+            context.fillColor = color
+            context.fill(context.bounds)
+        }
+        lastPlaceholder = image.map { (color, $0) }
+        return image
+    }
+}
