@@ -11,13 +11,16 @@ extension EventLoop {
     }
 
     /// Notes that work announced with ``beginOutstandingWork()`` has come back (its result was
-    /// handled on this loop). Calling it more often than `begin` stops the process: that is a
-    /// bookkeeping bug in the caller. Any thread.
+    /// handled on this loop). The last one back wakes the loop: a test driver waiting for
+    /// outstanding work may have gone to sleep after the result's block ran in the same
+    /// iteration, and nothing else would wake it. Calling it more often than `begin` stops the
+    /// process: that is a bookkeeping bug in the caller. Any thread.
     public func endOutstandingWork() {
         let left = outstandingWorkCount.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue
         if left < 0 {
             fatalError("Lamina: EventLoop.endOutstandingWork() called without a matching beginOutstandingWork()")
         }
+        if left == 0 { wakeUp() }
     }
 
     /// How much announced work has not come back yet.

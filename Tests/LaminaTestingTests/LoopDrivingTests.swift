@@ -62,6 +62,25 @@ final class LoopDrivingTests: XCTestCase {
         XCTAssertEqual(log.events, ["result handled on the loop", "idle"])
     }
 
+    func test_runUntilIdleReturnsAtOnceWhenTheLastResultRunsInTheIterationItWaitsIn() {
+        // The result arrives after the idle check but before the iteration starts: its wake-up
+        // falls outside any run and is dropped, and its block runs before the sleep. The last
+        // endOutstandingWork wakes the loop, so the wait does not last until the timeout.
+        let outcome = onTestLoopThread { loop -> (Bool, Duration) in
+            loop.add(EventLoop.Source { _ in }, to: .default)
+            loop.beginOutstandingWork()
+            let arrival = EventLoop.Observer(activities: .beforeTimers, repeats: false) { _, _ in
+                loop.perform { loop.endOutstandingWork() }
+            }
+            loop.add(arrival, to: .default)
+            let started = EventLoop.Instant.monotonicNow
+            let idle = loop.runUntilIdle(timeout: .seconds(60))
+            return (idle, started.duration(to: .monotonicNow))
+        }
+        XCTAssertEqual(outcome?.0, true)
+        XCTAssertLessThan(outcome?.1 ?? .seconds(60), .seconds(30), "woken by the last result, not by the timeout")
+    }
+
     func test_runUntilIdleGivesUpWhenOutstandingWorkNeverComesBack() {
         let outcome = onTestLoopThread { loop -> (Bool, Int) in
             loop.add(EventLoop.Source { _ in }, to: .default)
