@@ -47,6 +47,9 @@ public final class EventLoop: @unchecked Sendable {
     // Touched only on the owning thread.
     /// Set while `DispatchQueue.main` is being drained (CF's "in GCD main queue" flag).
     var isDrainingMainQueue = false
+    /// Whether the last sleep was ended by ``wakeUp()``: someone asked for another pass, so the
+    /// loop was not idle (read by LaminaTesting's `runUntilIdle`).
+    var lastSleepEndedByWakeUp = false
     /// libdispatch's main-queue eventfd, fetched on first use; -1 when draining is off.
     lazy var mainQueueHandle: Int32 = Self.fetchMainQueueHandle()
 

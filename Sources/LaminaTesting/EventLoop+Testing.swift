@@ -15,8 +15,10 @@ extension EventLoop {
     }
 
     /// Runs `mode` until it is idle: no performed blocks, signalled sources, due timers, readable
-    /// fd sources or main-queue work left, and no outstanding work
-    /// (``EventLoop/beginOutstandingWork()``) on other threads. Waits for outstanding work by
+    /// fd sources or main-queue work left, no outstanding work
+    /// (``EventLoop/beginOutstandingWork()``) on other threads, and the last iteration's sleep
+    /// not cut short by ``EventLoop/wakeUp()`` (a transaction that carried marks over, or an
+    /// update transaction that dirtied layers after the commit, wakes the loop for one more pass). Waits for outstanding work by
     /// running the loop, never by sleeping for time: a result posted with `perform` + `wakeUp`
     /// ends the wait. On a virtual clock, timers that are not due yet do not count and time does
     /// not move. Runs at least one iteration. Owning thread only.
@@ -30,7 +32,7 @@ extension EventLoop {
         var hasIterated = false
         while true {
             let ready = hasWorkReady(in: mode)
-            if hasIterated && !ready && outstandingWork == 0 { return true }
+            if hasIterated && !ready && outstandingWork == 0 && !lastIterationWasWokenUp { return true }
             let remaining = Instant.monotonicNow.duration(to: deadline)
             if remaining <= .zero { return false }
             let waitsForOthers = !ready && outstandingWork > 0
