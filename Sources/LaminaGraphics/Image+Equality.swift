@@ -1,4 +1,12 @@
 extension Image {
+    /// Whether both are views of one bitmap: the same pixel memory, at the same place, with the
+    /// same dimensions and scale. Constant time, where `==` reads the pixels; what code that
+    /// hands bitmaps around (contents replaced by contents) wants to know.
+    public func isIdentical(to other: Image) -> Bool {
+        storage === other.storage && byteOffset == other.byteOffset && width == other.width
+            && height == other.height && scale == other.scale && bytesPerRow == other.bytesPerRow
+    }
+
     /// Equal dimensions, scale, format and pixels. RGB24's unused byte is ignored, and so is
     /// row padding.
     public static func == (lhs: Image, rhs: Image) -> Bool {

@@ -87,6 +87,19 @@ struct ImageTests {
                 != a.cropped(toPixels: Rect(x: 1, y: 0, width: 2, height: 2)))
     }
 
+    @Test("identity is one bitmap, not equal pixels")
+    func identity() throws {
+        let a = try gradientImage(), b = try gradientImage()
+        let copy = a
+        #expect(a.isIdentical(to: copy))
+        #expect(!a.isIdentical(to: b), "equal pixels in other memory")
+        let whole = try #require(a.cropped(toPixels: Rect(x: 0, y: 0, width: 4, height: 3)))
+        let part = try #require(a.cropped(toPixels: Rect(x: 1, y: 0, width: 2, height: 2)))
+        #expect(!a.isIdentical(to: part), "a crop shares memory but is another view of it")
+        #expect(part.isIdentical(to: try #require(a.cropped(toPixels: Rect(x: 1, y: 0, width: 2, height: 2)))))
+        #expect(whole == a)
+    }
+
     @Test("PNG data starts with the PNG signature")
     func pngData() throws {
         let data = try gradientImage().pngData()

@@ -86,7 +86,8 @@ extension AsyncLayer {
         let old = contents
         contents = image
         contentsFlow = flow
-        if let old, old != image { displayQueuePool.release(old) }
+        // An identity check: `!=` would compare the pixels here, on the main thread.
+        if let old, !(image.map(old.isIdentical(to:)) ?? false) { displayQueuePool.release(old) }
     }
 
     /// Applies ``inFlightContents`` as a render starts. Old contents of another size or scale
