@@ -87,8 +87,8 @@ final class AsyncCancellationTests: XCTestCase {
         }
     }
 
-    func test_aRemovedLayersLateResultIsDroppedAndTheLayerRedrawsWhenItJoinsATreeAgain() throws {
-        try onMainActor {
+    func test_aRemovedLayersLateResultIsDroppedAndTheLayerRedrawsWhenItJoinsATreeAgain() {
+        onMainActor {
             let probe = AsyncProbe(), gate = RenderGate()
             probe.gate = gate
             let parent = Layer()

@@ -89,8 +89,10 @@ public final class DisplayQueuePool: Sendable {
     }
 
     /// Drops `image` on the release queue, off the calling thread — unless the bitmaps already
-    /// waiting there exceed the pool's release bound, in which case it is dropped now. Any thread.
-    public func release(_ image: Image) {
+    /// waiting there would then exceed the pool's release bound, in which case the caller's
+    /// reference is the one given up, now. Returns whether the release queue took it. Any thread.
+    @discardableResult
+    public func release(_ image: Image) -> Bool {
         releaseQueue.release(image)
     }
 
