@@ -113,6 +113,23 @@ final class AsyncLayerTests: XCTestCase {
         }
     }
 
+    func test_aScaleChangeRedrawsTheContentsTheLayerRenderedButNotContentsSetFromOutside() throws {
+        try onMainActor {
+            let probe = AsyncProbe()
+            let layer = makeAsyncLayer(probe, size: Size(width: 10, height: 5))
+            layer.setNeedsDisplay()
+            XCTAssertTrue(EventLoop.main.runUntilIdle())
+            layer.contentsScale = 2
+            XCTAssertTrue(layer.needsDisplay, "rendered contents are the layer's own drawing")
+            XCTAssertTrue(EventLoop.main.runUntilIdle())
+            XCTAssertEqual(try XCTUnwrap(layer.contents).width, 20)
+
+            layer.contents = try GraphicsContext.makeImage(width: 10, height: 5, scale: 1, opaque: true) { _ in }
+            layer.contentsScale = 3
+            XCTAssertFalse(layer.needsDisplay, "contents set from outside are kept, as for any layer")
+        }
+    }
+
     func test_aLayerUnderOnePointGetsNoContentsAndFinishesWithoutARender() {
         onMainActor {
             let probe = AsyncProbe()

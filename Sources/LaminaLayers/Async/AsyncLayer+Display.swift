@@ -81,10 +81,12 @@ extension AsyncLayer {
         }
     }
 
-    /// Sets `contents`, sending the bitmap it replaces to the release queue.
+    /// Sets `contents`, sending the bitmap it replaces to the release queue. The contents count
+    /// as the layer's own drawing, so a later `contentsScale` change redraws them.
     func replaceContents(with image: Image?, flow: TraceFlowID?) {
         let old = contents
         contents = image
+        contentsAreBackingStore = image != nil
         contentsFlow = flow
         // An identity check: `!=` would compare the pixels here, on the main thread.
         if let old, !(image.map(old.isIdentical(to:)) ?? false) { displayQueuePool.release(old) }
