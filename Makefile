@@ -5,7 +5,7 @@ BUILD_LOG := .build/build.log
 # The tests that exercise threads, run again under Thread Sanitizer by `make tsan`.
 TSAN_FILTER ?= LaminaLoopTests|LaminaTraceTests|LaminaTestingTests|LaminaGraphicsTests|LaminaLayersTests|LaminaUITests
 
-.PHONY: deps build demo test tsan bench bench-smoke clean
+.PHONY: deps build demo test tsan stress bench bench-smoke clean
 
 deps:
 	@bash Scripts/install-deps.sh
@@ -24,6 +24,10 @@ test: build
 
 tsan: deps
 	$(SWIFT) test --scratch-path .build-tsan --sanitize=thread --filter '$(TSAN_FILTER)'
+
+# The async display stress test at full size (make test runs a short version of it).
+stress: build
+	LAMINA_STRESS=1 $(SWIFT) test --skip-build --filter AsyncStressTests
 
 bench: deps
 	cd Benchmarks && $(SWIFT) run -c release LaminaBenchmarks

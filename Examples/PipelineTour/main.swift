@@ -12,12 +12,16 @@
 import Lamina
 
 let options = TourOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+/// One chapter's events: cleared before each chapter, read by the chapter and its timeline.
+let recorder = TraceRecorder()
+/// Every chapter's events, for the one Chrome-trace file written at the end.
+let wholeTour = TraceRecorder()
 let chapters: [(number: Int, title: String, run: @MainActor () -> Void)] = [
     (1, "The run loop", runChapterOne),
     (2, "Why setNeedsDisplay does not draw immediately", runChapterTwo),
+    (3, "Drawing off the main thread", { runChapterThree(trace: recorder) }),
 ]
 
-let recorder = TraceRecorder()
 for chapter in chapters where options.chapters.isEmpty || options.chapters.contains(chapter.number) {
     print("\n══ Chapter \(chapter.number): \(chapter.title) ══\n")
     recorder.removeAll()
@@ -26,10 +30,11 @@ for chapter in chapters where options.chapters.isEmpty || options.chapters.conta
     Trace.stop()
     print("\n── Trace of chapter \(chapter.number) (time since start, thread, category, event) ──")
     print(recorder.textTimeline())
-    do {
-        try recorder.writeChromeTrace(toPath: options.traceOutputPath)
-        print("Chrome trace written to \(options.traceOutputPath): open it at https://ui.perfetto.dev")
-    } catch {
-        print("Could not write the Chrome trace: \(error)")
-    }
+    for event in recorder.events { wholeTour.record(event) }
+}
+do {
+    try wholeTour.writeChromeTrace(toPath: options.traceOutputPath)
+    print("\nChrome trace of the chapters run written to \(options.traceOutputPath): open it at https://ui.perfetto.dev")
+} catch {
+    print("Could not write the Chrome trace: \(error)")
 }
