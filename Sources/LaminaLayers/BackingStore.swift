@@ -60,28 +60,30 @@ enum BackingStore {
             }
             return (image, redrawn)
         } catch {
-            refuse(layer, width: pixelWidth, height: pixelHeight)
+            refuse(layer, size: bounds.size, scale: scale)
             return (nil, nil)
         }
     }
 
     /// The pixel size of a store of `size` points at `scale`, or nil — logged to the trace and
     /// standard error — when it is over ``BackingStoreLimits/current``.
+    /// The rounding is the context's own (``GraphicsContext/pixelSize(of:scale:)``), so the size
+    /// admitted is the size made, and sizes too large for any bitmap are refused, not converted.
     static func admittedPixelSize(of layer: Layer, size: Size, scale: Double) -> (width: Int, height: Int)? {
-        let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
-        guard BackingStoreLimits.current.allows(width: width, height: height) else {
-            refuse(layer, width: width, height: height)
+        guard let pixels = GraphicsContext.pixelSize(of: size, scale: scale),
+              BackingStoreLimits.current.allows(width: pixels.width, height: pixels.height) else {
+            refuse(layer, size: size, scale: scale)
             return nil
         }
-        return (width, height)
+        return pixels
     }
 
-    static func refuse(_ layer: Layer, width: Int, height: Int) {
-        let message = "Lamina: layer \(layer.id) needs a \(width)×\(height) backing store, over the limits "
+    static func refuse(_ layer: Layer, size: Size, scale: Double) {
+        let pixels = "\(size.width * scale)×\(size.height * scale)"
+        let message = "Lamina: layer \(layer.id) needs a \(pixels)-pixel backing store, over the limits "
             + "(\(BackingStoreLimits.current.maximumDimension) px a side, \(BackingStoreLimits.current.maximumBytes) bytes); "
             + "contents left empty"
-        Trace.instant(.display, "backing store refused", arguments: ["layer": layer.id.description,
-                                                                      "pixels": "\(width)×\(height)"])
+        Trace.instant(.display, "backing store refused", arguments: ["layer": layer.id.description, "pixels": pixels])
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }

@@ -103,6 +103,18 @@ public final class GraphicsContext {
         Int((points * scale - 1e-9).rounded(.up))
     }
 
+    /// The pixel size of a context (and of the image it makes) of `size` points at `scale` —
+    /// the same rounding the context uses —, or nil when the size or scale is not finite and
+    /// positive, or the pixels would not fit in an `Int`. Any size that fits is returned, however
+    /// large: whether it may be allocated is the caller's limit to apply.
+    public static func pixelSize(of size: Size, scale: Double) -> (width: Int, height: Int)? {
+        guard scale.isFinite, scale > 0, size.isFinite, size.width > 0, size.height > 0 else { return nil }
+        // Far beyond any bitmap, and well inside Int: the conversion below cannot trap.
+        let largest = Double(1 << 52)
+        guard size.width * scale <= largest, size.height * scale <= largest else { return nil }
+        return (pixelCount(size.width, scale: scale), pixelCount(size.height, scale: scale))
+    }
+
     /// The bounds of the context in points: origin zero, ``size``.
     public var bounds: Rect { Rect(size: size) }
 
