@@ -128,7 +128,7 @@ extension Layer {
         get { state.contentsScale }
         set {
             guard newValue.isFinite, newValue > 0, update(\.contentsScale, to: newValue) else { return }
-            if contentsAreBackingStore { setNeedsDisplay() }
+            if redrawsOnScaleChange { setNeedsDisplay() }
         }
     }
 

@@ -123,6 +123,12 @@ open class Layer {
     /// The layer was just attached to a superlayer.
     func didJoinSuperlayer() {}
 
+    /// Whether a ``contentsScale`` change redraws: when the contents are the layer's own drawing
+    /// (contents set from outside are kept).
+    var redrawsOnScaleChange: Bool {
+        contentsAreBackingStore
+    }
+
     // MARK: - Hooks to override (never to call directly)
 
     /// Gives the layer its contents. A hook to override, never to call directly (mark with

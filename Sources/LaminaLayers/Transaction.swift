@@ -112,9 +112,11 @@ public enum Transaction {
     }
 
     /// Marks made during display stay marked; they belong to the next transaction, which is
-    /// opened, and the loop is woken so that it commits on the next pass instead of sleeping.
+    /// opened, and the loop is woken so that it commits on the next pass instead of sleeping. So
+    /// does an async commit group opened after the display phase closed the others.
     private static func carryOver(from transaction: PendingTransaction) {
-        guard !transaction.needsDisplay.isEmpty || !transaction.needsLayout.isEmpty || !pending.isEmpty else { return }
+        guard !transaction.needsDisplay.isEmpty || !transaction.needsLayout.isEmpty || !pending.isEmpty
+            || AsyncCommitGroup.isCollecting else { return }
         let next = current
         next.needsLayout.append(contentsOf: transaction.needsLayout)
         next.needsDisplay.append(contentsOf: transaction.needsDisplay)

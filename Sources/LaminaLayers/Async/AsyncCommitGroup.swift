@@ -47,6 +47,12 @@ final class AsyncCommitGroup {
         return group
     }
 
+    /// Whether a group is still collecting: one opened after the display phase closed the others
+    /// (by a `didDisplay` that displayed another layer) needs the next transaction to close it.
+    static var isCollecting: Bool {
+        !collecting.isEmpty
+    }
+
     /// Closes every collecting group: called at the end of a transaction's display phase.
     static func closeAll() {
         guard !collecting.isEmpty else { return }
@@ -76,11 +82,12 @@ final class AsyncCommitGroup {
 
     private func commitIfComplete() {
         guard isClosed, outstanding == 0, !arrived.isEmpty else { return }
-        let arrivals = arrived
+        // Reversed so each arrival, with its bitmap, is let go of as soon as it is finished.
+        var arrivals = Array(arrived.reversed())
         arrived = []
         Trace.interval(.display, "async group committed",
                        arguments: ["container": containerID.description, "layers": "\(arrivals.count)"]) {
-            for arrival in arrivals {
+            while let arrival = arrivals.popLast() {
                 arrival.layer.finish(arrival.render, with: arrival.outcome, task: arrival.task)
             }
         }

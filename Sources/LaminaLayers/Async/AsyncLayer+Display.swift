@@ -13,7 +13,7 @@ extension AsyncLayer {
             task.didDisplay?(self, true)
             return
         }
-        guard BackingStore.admittedPixelSize(of: self, size: size, scale: scale) != nil else {
+        guard let pixels = BackingStore.admittedPixelSize(of: self, size: size, scale: scale) else {
             replaceContents(with: nil, flow: displayFlow)
             task.didDisplay?(self, false)
             return
@@ -22,7 +22,7 @@ extension AsyncLayer {
                                  backgroundColor: backgroundColor, sentinel: sentinel, generation: generation,
                                  draw: draw, flow: displayFlow)
         if displaysAsynchronously {
-            showInFlightContents(size: size, scale: scale)
+            showInFlightContents(size: size, pixels: pixels, scale: scale)
             schedule(render, task: task)
         } else {
             finish(render, with: render.run(), task: task)
@@ -31,7 +31,7 @@ extension AsyncLayer {
 
     /// Step 3 on a display queue, then step 4 posted back to the main loop.
     private func schedule(_ render: AsyncRender, task: AsyncDisplayTask) {
-        let group = AsyncCommitGroup.open(for: self)
+        let handoff = AsyncRenderHandoff(task: task, group: AsyncCommitGroup.open(for: self))
         let pool = displayQueuePool
         let queue = pool.nextQueueIndex()
         Trace.instant(.display, "async display scheduled", flow: render.flow, arguments: [
@@ -40,10 +40,12 @@ extension AsyncLayer {
         rendersInFlight += 1
         EventLoop.main.beginOutstandingWork()
         pool.enqueue(onQueue: queue) { [weak self] in
-            let outcome = render.run()
+            handoff.deliver(render.run())
             EventLoop.main.perform {
                 MainActor.assumeIsolated {
                     EventLoop.main.endOutstandingWork()
+                    let (task, group, outcome) = handoff.take()
+                    guard let task, let outcome else { return }
                     guard let self else {
                         if case .image(let image) = outcome { pool.release(image) }
                         group?.layerVanished()
@@ -66,8 +68,8 @@ extension AsyncLayer {
         switch outcome {
         case .image(let image) where render.isCancelled:
             render.traceCancellation(at: .onMainThread)
-            displayQueuePool.release(image)
             task.didDisplay?(self, false)
+            displayQueuePool.release(image)
         case .image(let image):
             Trace.begin(.display, "async contents committed", flow: render.flow, arguments: ["layer": id.description])
             replaceContents(with: image, flow: render.flow)
@@ -92,30 +94,18 @@ extension AsyncLayer {
         if let old, !(image.map(old.isIdentical(to:)) ?? false) { displayQueuePool.release(old) }
     }
 
-    /// Applies ``inFlightContents`` as a render starts. Old contents of another size or scale
-    /// are cleared whatever the policy: shown stretched they would be wrong, not just stale.
-    private func showInFlightContents(size: Size, scale: Double) {
+    /// Applies ``inFlightContents`` as a render starts. Old contents of another pixel size or
+    /// scale are cleared whatever the policy: shown stretched they would be wrong, not just stale.
+    private func showInFlightContents(size: Size, pixels: (width: Int, height: Int), scale: Double) {
         switch inFlightContents {
         case .keepOldContents:
-            if let old = contents, old.scale != scale || old.size != size { replaceContents(with: nil, flow: nil) }
+            if let old = contents, old.scale != scale || old.width != pixels.width || old.height != pixels.height {
+                replaceContents(with: nil, flow: nil)
+            }
         case .clearContents:
             if contents != nil { replaceContents(with: nil, flow: nil) }
         case .placeholder(let color):
-            replaceContents(with: placeholder(color, size: size, scale: scale), flow: nil)
+            replaceContents(with: PlaceholderCache.image(color, size: size, scale: scale), flow: nil)
         }
-    }
-
-    /// A flat bitmap of `color`, reused while colour, size and scale stay the same.
-    private func placeholder(_ color: Color, size: Size, scale: Double) -> Image? {
-        if let last = lastPlaceholder, last.color == color, last.image.scale == scale, last.image.size == size {
-            return last.image
-        }
-        let image = try? GraphicsContext.makeImage(width: size.width, height: size.height, scale: scale,
-                                                   opaque: color.alpha >= 1) { context in
-            context.fillColor = color
-            context.fill(context.bounds)
-        }
-        lastPlaceholder = image.map { (color, $0) }
-        return image
     }
 }

@@ -43,9 +43,6 @@ open class AsyncLayer: Layer {
     /// Whether a render was cancelled by removal from the tree, so the layer redraws when it
     /// joins one again.
     var redrawsWhenAttached = false
-    /// The placeholder bitmap last made for ``InFlightContentsPolicy/placeholder(_:)``, reused
-    /// while colour, size and scale stay the same.
-    var lastPlaceholder: (color: Color, image: Image)?
 
     /// Creates an async layer with Core Animation's defaults.
     public required init() {
@@ -62,6 +59,12 @@ open class AsyncLayer: Layer {
     open override func display() {
         guard let delegate = delegate as? any AsyncLayerDelegate else { return super.display() }
         run(delegate.newAsyncDisplayTask())
+    }
+
+    /// Rendered contents are the layer's own drawing, and so is a render in flight: drawn at the
+    /// old scale, it must be drawn again.
+    override var redrawsOnScaleChange: Bool {
+        contentsAreBackingStore || rendersInFlight > 0
     }
 
     override func didMarkNeedsDisplay() {
