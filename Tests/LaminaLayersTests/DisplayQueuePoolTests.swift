@@ -15,8 +15,8 @@ import Testing
         #expect(DisplayQueuePool.shared.queueCount == expected)
     }
 
-    @Test(arguments: [(0, 1), (-5, 1), (1, 1), (3, 3), (24, 24)])
-    func anExplicitQueueCountIsKeptAndAtLeastOne(requested: Int, kept: Int) {
+    @Test(arguments: [(0, 1), (-5, 1), (1, 1), (3, 3), (24, 24), (65, 64), (Int.max, 64)])
+    func anExplicitQueueCountIsKeptBetweenOneAndTheMaximum(requested: Int, kept: Int) {
         let pool = DisplayQueuePool(queueCount: requested, name: "count \(requested)")
         #expect(pool.queueCount == kept)
         #expect(pool.loads == Array(repeating: 0, count: kept))

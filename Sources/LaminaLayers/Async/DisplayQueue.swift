@@ -78,7 +78,8 @@ final class DisplayQueue: Sendable {
             state.blocks[state.head] = nil
             state.head += 1
             if state.head == state.blocks.count {
-                state.blocks.removeAll(keepingCapacity: true)
+                // A burst's capacity is kept for the next one, unless the burst was huge.
+                state.blocks.removeAll(keepingCapacity: state.blocks.capacity <= 1024)
                 state.head = 0
             } else if state.head >= 64 && state.head * 2 >= state.blocks.count {
                 state.blocks.removeFirst(state.head)

@@ -35,11 +35,15 @@ public final class DisplayQueuePool: Sendable {
     /// Where the next search for the least-loaded queue starts, advanced by every choice.
     private let rotation = Atomic<UInt>(0)
 
-    /// Creates a pool of `queueCount` serial queues (fewer than one means one), whose release
-    /// queue holds at most `releaseBound` bytes of bitmaps waiting to be dropped.
+    /// The most queues a pool has: past the processor count more queues only compete for cores.
+    public static let maximumQueueCount = 64
+
+    /// Creates a pool of `queueCount` serial queues — fewer than one means one, more than
+    /// ``maximumQueueCount`` means that many —, whose release queue holds at most `releaseBound`
+    /// bytes of bitmaps waiting to be dropped.
     public init(queueCount: Int = DisplayQueuePool.defaultQueueCount, name: String = "display",
                 releaseBound: Int = DisplayQueuePool.defaultReleaseBound) {
-        self.queueCount = max(queueCount, 1)
+        self.queueCount = min(max(queueCount, 1), Self.maximumQueueCount)
         self.name = name
         queues = (1...self.queueCount).map { DisplayQueue(name: "\(name) \($0)") }
         releaseQueue = ReleaseQueue(name: "\(name) release", maximumPendingBytes: max(releaseBound, 0))
