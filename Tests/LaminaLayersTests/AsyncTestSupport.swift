@@ -49,6 +49,8 @@ final class AsyncProbe: AsyncLayerDelegate {
     var gate: RenderGate?
     /// Run inside the display closure (any thread) after the gate.
     var extraDrawing: (@Sendable (GraphicsContext, Size) -> Void)?
+    /// Run on the main thread after each `didDisplay(true)`.
+    var onFinish: (@MainActor () -> Void)?
     private(set) var tasksMade = 0
     private(set) var willDisplayCount = 0
     /// `(state the task captured, finished)` per `didDisplay`, in order.
@@ -70,7 +72,10 @@ final class AsyncProbe: AsyncLayerDelegate {
                 context.fill(Rect(size: size))
                 extra?(context, size)
             },
-            didDisplay: { [weak self] _, finished in self?.didDisplays.append((captured, finished)) })
+            didDisplay: { [weak self] _, finished in
+                self?.didDisplays.append((captured, finished))
+                if finished { self?.onFinish?() }
+            })
     }
 
     var finishedStates: [Int] { didDisplays.filter(\.finished).map(\.state) }
