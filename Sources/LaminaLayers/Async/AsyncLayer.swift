@@ -26,6 +26,10 @@ import LaminaGraphics
 ///
 /// A layer removed from its superlayer cancels its render in flight (the result would show
 /// nowhere) and redraws when it joins a tree again; a deallocated layer's late result is dropped.
+/// Only the removed layer itself cancels: async layers deeper in a removed subtree finish their
+/// renders, as in YYAsyncLayer, and show them when the subtree returns. Contents set directly
+/// do not cancel a render in flight either, which replaces them when it lands (YYAsyncLayer's
+/// behaviour too); mark the layer to supersede it.
 /// Without an ``AsyncLayerDelegate`` the layer displays as a plain ``Layer``. Main thread.
 open class AsyncLayer: Layer {
     /// Whether renders run on a display queue (the default) or on the main thread, inside the
