@@ -52,6 +52,8 @@ struct Command {
             PartialFrame(),
             CommitCost(),
             CommitVersusComposite(),
+            AsyncMainThread(),
+            PoolScaling(),
         ]
     }
 
