@@ -34,21 +34,13 @@ extension EventLoop {
     /// clock. For LaminaTesting's loop driving. Owning thread only.
     @_spi(LaminaTesting)
     public func runIteration(in mode: Mode, waitingForWakeUpAtMost realTimeout: Duration?) -> RunResult {
-        lastSleepEndedByWakeUp = false
+        lastIterationWasWokenUp = false
         let now = self.now
         let limits = RunLimits(
             deadline: now,
             sleep: realTimeout.map { .wakeUpOnly(realTimeout: $0) } ?? .deadline(now),
             maximumIterations: 1)
         return run(mode: mode, limits: limits, returnAfterSourceHandled: false)
-    }
-
-    /// Whether the sleep of the last ``runIteration(in:waitingForWakeUpAtMost:)`` was ended by
-    /// ``wakeUp()`` — a request for another pass, made during the iteration (an observer that
-    /// dirtied the next transaction) or by another thread. Owning thread only.
-    @_spi(LaminaTesting)
-    public var lastIterationWasWokenUp: Bool {
-        lastSleepEndedByWakeUp
     }
 
     /// Whether a run of `mode` has something to do right now: a performed block for it, a

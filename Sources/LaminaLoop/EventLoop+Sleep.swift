@@ -17,7 +17,7 @@ extension EventLoop {
             Trace.instant(.loop, "woken by \(wake)")
         }
         if mainQueue >= 0 { _ = lamina_epoll_remove(state.epollFD, mainQueue) }
-        if case .wakeUp = wake { lastSleepEndedByWakeUp = true }
+        if case .wakeUp = wake { lastIterationWasWokenUp = true }
         lock.withLock {
             run.ignoresWakeUps = true
             isSleeping = false

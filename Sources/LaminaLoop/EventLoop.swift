@@ -47,9 +47,11 @@ public final class EventLoop: @unchecked Sendable {
     // Touched only on the owning thread.
     /// Set while `DispatchQueue.main` is being drained (CF's "in GCD main queue" flag).
     var isDrainingMainQueue = false
-    /// Whether the last sleep was ended by ``wakeUp()``: someone asked for another pass, so the
-    /// loop was not idle (read by LaminaTesting's `runUntilIdle`).
-    var lastSleepEndedByWakeUp = false
+    /// Whether the sleep of the last `runIteration(in:waitingForWakeUpAtMost:)` was ended by
+    /// ``wakeUp()`` — a request for another pass, made during the iteration (an observer that
+    /// dirtied the next transaction) or by another thread: the loop was not idle. For
+    /// LaminaTesting's `runUntilIdle`. Owning thread only.
+    @_spi(LaminaTesting) public internal(set) var lastIterationWasWokenUp = false
     /// libdispatch's main-queue eventfd, fetched on first use; -1 when draining is off.
     lazy var mainQueueHandle: Int32 = Self.fetchMainQueueHandle()
 
@@ -87,6 +89,12 @@ public final class EventLoop: @unchecked Sendable {
         // The thread's key holds one reference, released when the thread exits.
         pthread_setspecific(currentLoopKey, Unmanaged.passRetained(loop).toOpaque())
         return loop
+    }
+
+    /// Whether the calling thread owns this loop (for ``main``: whether this is the main thread),
+    /// without making a loop for a thread that has none, as ``current`` would. Any thread.
+    public var isCurrent: Bool {
+        lamina_current_thread_id() == ownerThreadID
     }
 
     /// The loop's current time: monotonic, or its ``VirtualClock``'s.
@@ -138,8 +146,8 @@ public final class EventLoop: @unchecked Sendable {
     /// Stops the process with a message naming the rule that was broken, as UIKit and CF do for
     /// programmer errors.
     func requireOwnerThread(_ operation: String) {
+        guard !isCurrent else { return }
         let thread = lamina_current_thread_id()
-        guard thread != ownerThreadID else { return }
         fatalError(
             "Lamina: EventLoop.\(operation) called on thread \(thread), but this loop belongs to thread "
                 + "\(ownerThreadID). A loop runs only on the thread that owns it; use EventLoop.current.")

@@ -18,10 +18,11 @@ extension EventLoop {
     /// fd sources or main-queue work left, no outstanding work
     /// (``EventLoop/beginOutstandingWork()``) on other threads, and the last iteration's sleep
     /// not cut short by ``EventLoop/wakeUp()`` (a transaction that carried marks over, or an
-    /// update transaction that dirtied layers after the commit, wakes the loop for one more pass). Waits for outstanding work by
-    /// running the loop, never by sleeping for time: a result posted with `perform` + `wakeUp`
-    /// ends the wait. On a virtual clock, timers that are not due yet do not count and time does
-    /// not move. Runs at least one iteration. Owning thread only.
+    /// update transaction that dirtied layers after the commit, wakes the loop for one more
+    /// pass). Waits for outstanding work by running the loop, never by sleeping for time: a
+    /// result posted with `perform` + `wakeUp` ends the wait. On a virtual clock, timers that are
+    /// not due yet do not count and time does not move. Runs at least one iteration. Owning thread
+    /// only.
     ///
     /// - Parameter timeout: real time after which it gives up, so a hang fails a test instead
     ///   of blocking it.

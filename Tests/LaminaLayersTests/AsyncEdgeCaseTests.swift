@@ -86,7 +86,9 @@ final class AsyncEdgeCaseTests: XCTestCase {
         try onMainActor {
             let probe = AsyncProbe(), gate = RenderGate()
             probe.gate = gate
-            let layer = makeAsyncLayer(probe, size: Size(width: 10, height: 5))
+            // One queue: the redraw waits behind the stale render, so the reports come in order.
+            let pool = DisplayQueuePool(queueCount: 1, name: "scale change")
+            let layer = makeAsyncLayer(probe, size: Size(width: 10, height: 5), pool: pool)
             layer.setNeedsDisplay()
             layer.displayIfNeeded()  // the first render: no contents yet
             gate.waitForArrivals()

@@ -121,9 +121,30 @@ func makeAsyncLayer(_ probe: AsyncProbe, size: Size = Size(width: 8, height: 4),
 /// main loop — by yielding the processor, never by sleeping for a time. Fails after `timeout`.
 func waitUntilQueuesAreIdle(_ pool: DisplayQueuePool, timeout: Duration = .seconds(10),
                             file: StaticString = #filePath, line: UInt = #line) {
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    while pool.loads.contains(where: { $0 > 0 }) {
-        guard ContinuousClock.now < deadline else { return XCTFail("display queues still busy", file: file, line: line) }
-        sched_yield()
+    if !pool.becomesIdle(within: timeout) { XCTFail("display queues still busy", file: file, line: line) }
+}
+
+extension DisplayQueuePool {
+    /// Yields the processor until every queue has run what it was given, or `limit` has passed;
+    /// whether the queues became idle.
+    @discardableResult
+    func becomesIdle(within limit: Duration = .seconds(10)) -> Bool {
+        yield(until: { loads.allSatisfy { $0 == 0 } }, within: limit)
+    }
+
+    /// Yields the processor until nothing waits on the release queue, or `limit` has passed;
+    /// whether it drained.
+    @discardableResult
+    func releasesDrain(within limit: Duration = .seconds(10)) -> Bool {
+        yield(until: { releasePendingBytes == 0 }, within: limit)
+    }
+
+    private func yield(until condition: () -> Bool, within limit: Duration) -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            sched_yield()
+        }
+        return true
     }
 }

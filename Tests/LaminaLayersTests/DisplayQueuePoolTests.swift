@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import LaminaGraphics
 import LaminaLayers
@@ -24,16 +23,16 @@ import Testing
 
     @Test func theNextRenderGoesToTheLeastLoadedQueue() {
         let pool = DisplayQueuePool(queueCount: 3, name: "least")
-        let gate = BlockGate()
-        pool.enqueue(onQueue: 0) { gate.hold() }
-        pool.enqueue(onQueue: 0) { gate.hold() }
-        pool.enqueue(onQueue: 2) { gate.hold() }
+        let gate = RenderGate()
+        pool.enqueue(onQueue: 0) { gate.pass() }
+        pool.enqueue(onQueue: 0) { gate.pass() }
+        pool.enqueue(onQueue: 2) { gate.pass() }
         #expect(pool.loads == [2, 0, 1])
         for _ in 0..<5 { #expect(pool.nextQueueIndex() == 1, "queue 2 has one render, queue 1 none") }
-        pool.enqueue { gate.hold() }
+        pool.enqueue { gate.pass() }
         #expect(pool.loads == [2, 1, 1])
-        gate.release(4)
-        pool.waitUntilIdle()
+        gate.open(4)
+        #expect(pool.becomesIdle(), "queues still busy")
     }
 
     @Test func equallyLoadedQueuesTakeTurns() {
@@ -45,11 +44,11 @@ import Testing
 
     @Test func steadyTrafficSpreadsOverEveryQueue() {
         let pool = DisplayQueuePool(queueCount: 2, name: "spread")
-        let gate = BlockGate()
-        for _ in 0..<6 { pool.enqueue { gate.hold() } }
+        let gate = RenderGate()
+        for _ in 0..<6 { pool.enqueue { gate.pass() } }
         #expect(pool.loads == [3, 3])
-        gate.release(6)
-        pool.waitUntilIdle()
+        gate.open(6)
+        #expect(pool.becomesIdle(), "queues still busy")
     }
 
     @Test func aQueueRunsItsBlocksOneAtATimeInOrderOnItsOwnNamedThread() {
@@ -58,7 +57,7 @@ import Testing
         for index in 0..<200 {
             pool.enqueue(onQueue: 1) { log.append(index, thread: currentThreadName()) }
         }
-        pool.waitUntilIdle()
+        #expect(pool.becomesIdle(), "queues still busy")
         #expect(log.entries.map(\.index) == Array(0..<200))
         #expect(Set(log.entries.map(\.thread)) == ["serial 2"])
         #expect(log.maximumConcurrency == 1)
@@ -72,7 +71,7 @@ import Testing
         #expect(pool.queueName(at: index) == "modulo \(expected + 1)")
         let ran = Log()
         pool.enqueue(onQueue: index) { ran.append(0, thread: currentThreadName()) }
-        pool.waitUntilIdle()
+        #expect(pool.becomesIdle(), "queues still busy")
         #expect(ran.entries.map(\.thread) == ["modulo \(expected + 1)"])
     }
 
@@ -80,7 +79,7 @@ import Testing
         let pool = DisplayQueuePool(queueCount: 1, name: "release")
         let image = try makeBitmap(width: 64, height: 64)
         #expect(pool.release(image), "taken by the release queue")
-        pool.waitUntilReleased()
+        pool.releasesDrain()
         #expect(pool.releasePendingBytes == 0)
     }
 
@@ -106,28 +105,6 @@ private func makeBitmap(width: Double, height: Double) throws -> Image {
         context.fillColor = .red
         context.fill(context.bounds)
     }
-}
-
-extension DisplayQueuePool {
-    /// Waits, yielding the processor, until every queue has run what it was given.
-    fileprivate func waitUntilIdle() {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-        while loads.contains(where: { $0 > 0 }) && ContinuousClock.now < deadline { sched_yield() }
-        #expect(loads.allSatisfy { $0 == 0 }, "queues still busy")
-    }
-
-    /// Waits, yielding the processor, until the release queue has dropped what it was given.
-    fileprivate func waitUntilReleased() {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-        while releasePendingBytes > 0 && ContinuousClock.now < deadline { sched_yield() }
-    }
-}
-
-/// Blocks that wait until the test lets them go.
-private final class BlockGate: Sendable {
-    private let semaphore = DispatchSemaphore(value: 0)
-    func hold() { semaphore.wait() }
-    func release(_ count: Int) { for _ in 0..<count { semaphore.signal() } }
 }
 
 /// What ran, where, and how many ran at once. Any thread.

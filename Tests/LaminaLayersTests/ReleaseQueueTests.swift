@@ -10,7 +10,7 @@ final class ReleaseQueueTests: XCTestCase {
     func test_aBitmapGivenUpOnTheMainThreadOutlivesItsLastLocalAndIsFreedByTheReleaseThread() throws {
         try onMainActor {
             let pool = DisplayQueuePool(queueCount: 1, name: "release test")
-            try releaseAndDrain(try bitmap(), pool)  // the release thread is up and idle
+            releaseAndDrain(try bitmap(), pool)  // the release thread is up and idle
             weak var pixels: PixelStorage?
             do {
                 let image = try bitmap()
@@ -18,12 +18,12 @@ final class ReleaseQueueTests: XCTestCase {
                 XCTAssertTrue(pool.release(image))
                 // The caller still holds `image` while the release thread has every chance to
                 // drop a copy of its own: handed over at once, the pixels would die right here.
-                waitForReleases(pool, upTo: .milliseconds(200))
+                pool.releasesDrain(within: .milliseconds(200))
             }
             XCTAssertNotNil(pixels, "the main thread's last reference is gone, the batch still holds the pixels")
             XCTAssertEqual(pool.releasePendingBytes, 256 * 256 * 4)
             XCTAssertTrue(EventLoop.main.runUntilIdle(), "the batch is handed over by a performed block")
-            waitForReleases(pool, upTo: .seconds(10))
+            pool.releasesDrain()
             XCTAssertEqual(pool.releasePendingBytes, 0)
             XCTAssertNil(pixels, "freed by the release thread")
         }
@@ -37,14 +37,8 @@ private func bitmap() throws -> Image {
 
 /// Gives `image` to `pool`'s release queue and waits until it is dropped.
 @MainActor
-private func releaseAndDrain(_ image: Image, _ pool: DisplayQueuePool) throws {
+private func releaseAndDrain(_ image: Image, _ pool: DisplayQueuePool) {
     XCTAssertTrue(pool.release(image))
     XCTAssertTrue(EventLoop.main.runUntilIdle())
-    waitForReleases(pool, upTo: .seconds(10))
-}
-
-/// Yields the processor until nothing waits on `pool`'s release queue, or `limit` has passed.
-private func waitForReleases(_ pool: DisplayQueuePool, upTo limit: Duration) {
-    let deadline = ContinuousClock.now.advanced(by: limit)
-    while pool.releasePendingBytes > 0 && ContinuousClock.now < deadline { sched_yield() }
+    pool.releasesDrain()
 }

@@ -82,12 +82,11 @@ final class AsyncCommitGroup {
 
     private func commitIfComplete() {
         guard isClosed, outstanding == 0, !arrived.isEmpty else { return }
-        // Reversed so each arrival, with its bitmap, is let go of as soon as it is finished.
-        var arrivals = Array(arrived.reversed())
+        let arrivals = arrived
         arrived = []
         Trace.interval(.display, "async group committed",
                        arguments: ["container": containerID.description, "layers": "\(arrivals.count)"]) {
-            while let arrival = arrivals.popLast() {
+            for arrival in arrivals {
                 arrival.layer.finish(arrival.render, with: arrival.outcome, task: arrival.task)
             }
         }

@@ -40,12 +40,12 @@ extension AsyncLayer {
         rendersInFlight += 1
         EventLoop.main.beginOutstandingWork()
         pool.enqueue(onQueue: queue) { [weak self] in
-            handoff.deliver(render.run())
+            let outcome = render.run()
             EventLoop.main.perform {
                 MainActor.assumeIsolated {
                     EventLoop.main.endOutstandingWork()
-                    let (task, group, outcome) = handoff.take()
-                    guard let task, let outcome else { return }
+                    let (task, group) = handoff.take()
+                    guard let task else { return }
                     guard let self else {
                         if case .image(let image) = outcome { pool.release(image) }
                         group?.layerVanished()

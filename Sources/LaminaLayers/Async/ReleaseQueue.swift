@@ -1,4 +1,3 @@
-import Foundation
 import LaminaGraphics
 import LaminaLoop
 @_spi(LaminaInternals) import LaminaTrace
@@ -49,7 +48,7 @@ final class ReleaseQueue: Sendable {
                           arguments: ["bytes": "\(bytes)", "bound": "\(maximumPendingBytes)"])
             return false
         }
-        guard Thread.isMainThread else { return handOver(DropBox([image]), bytes: bytes) }
+        guard EventLoop.main.isCurrent else { return handOver(DropBox([image]), bytes: bytes) }
         let startsBatch = mainThreadDrops.withLock { drops in
             drops.append(image)
             return drops.count == 1
