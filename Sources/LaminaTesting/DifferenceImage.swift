@@ -2,11 +2,12 @@ import Foundation
 import LaminaGraphics
 
 /// A picture of where two images differ, written next to a failed snapshot so the failure can be
-/// seen rather than read: the reference dimmed to grey, differing pixels in solid red.
-enum DifferenceImage {
+/// seen rather than read: the reference dimmed to grey, differing pixels in solid red. Tests that
+/// compare frames of their own (a differential test, say) write it beside their failures too.
+public enum DifferenceImage {
     /// The difference picture of `image` against `reference` (same size), or `nil` when the
     /// sizes differ.
-    static func make(of image: Image, against reference: Image, perChannel: Int) -> Image? {
+    public static func make(of image: Image, against reference: Image, perChannel: Int) -> Image? {
         guard image.width == reference.width, image.height == reference.height else { return nil }
         return try? Image(width: image.width, height: image.height, format: .rgb24) { pixels, bytesPerRow in
             for y in 0..<image.height {

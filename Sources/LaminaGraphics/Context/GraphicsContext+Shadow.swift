@@ -8,7 +8,7 @@ extension GraphicsContext {
     /// The mask covers only where the shadow can show: the clip's extents in pixels, grown by the
     /// blur's reach so that shapes just outside still blur in.
     func drawShadow(of operation: Operation, _ shadow: Shadow) {
-        let sigma = shadow.blur / 2 * scale
+        let sigma = shadow.standardDeviation(atScale: scale)
         let reach = AlphaMaskBlur.reach(sigma: sigma)
         guard let region = shadowRegion(reach: reach) else { return }
         let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(region.width), Int32(region.height))!
@@ -57,5 +57,21 @@ extension GraphicsContext {
         cairo_set_matrix(maskContext, &matrix)
         copyStrokeSettings(to: maskContext)
         operation(maskContext)
+    }
+}
+
+extension Shadow {
+    /// The blur gaussian's standard deviation in device pixels at `scale`.
+    func standardDeviation(atScale scale: Double) -> Double {
+        blur / 2 * scale
+    }
+
+    /// How far, in device pixels at `scale`, the shadow can reach beyond the shape that casts it
+    /// once moved by its offset: the blur's reach, plus a pixel for the antialiased edge of an
+    /// offset that falls between pixels. What damage tracking grows a shadow caster's area by, so
+    /// that it re-renders every pixel the shadow can touch — the same figure the blur uses.
+    package func reach(atScale scale: Double) -> Double {
+        guard scale.isFinite, scale > 0 else { return 0 }
+        return Double(AlphaMaskBlur.reach(sigma: standardDeviation(atScale: scale)) + 1)
     }
 }

@@ -1,27 +1,18 @@
 import LaminaGraphics
 
 extension LayerPainter {
-    /// A transparency layer opened for one layer: what paints inside it, and the rendered mask
-    /// it ends through.
+    /// A transparency layer opened for one layer: the rendered mask it ends through, if any.
     struct OpenGroup {
-        var painter: LayerPainter
         var mask: (image: Image, region: Rect)?
     }
 
-    /// Opens the transparency layer a layer composites through, with its opacity and, for a shadow
-    /// cast by the whole layer, its shadow. Returns nil when a mask leaves nothing of the layer
-    /// inside the damage (then nothing is drawn).
+    /// Opens the transparency layer a layer composites through, with its opacity. Returns nil when
+    /// a mask leaves nothing of the layer inside the damage (then nothing is drawn).
     func beginGroup(for layer: PaintedLayer, alpha: Double) -> OpenGroup? {
-        var group = OpenGroup(painter: self, mask: nil)
+        var group = OpenGroup(mask: nil)
         if layer.groupKind == .masked {
             guard let mask = renderMask(of: layer) else { return nil }
             group.mask = mask
-        }
-        if let shadow = layer.state.dropShadow, layer.state.shadowPath == nil {
-            context.shadow = Shadow(offset: shadow.offset, blur: shadow.blur,
-                                    color: shadow.color.withAlpha(shadow.color.alpha * alpha))
-            // Parts outside the damage still cast shadow into it, so they are painted too.
-            group.painter = widened(by: shadow)
         }
         context.alpha = alpha
         context.beginTransparencyLayer()
@@ -44,7 +35,7 @@ extension LayerPainter {
         let placement = RenderTree.placement(of: maskNode, under: layer.state, at: layer.placement)
         let scale = context.scale
         let surface = Rect(x: origin.x, y: origin.y, width: Double(context.pixelWidth), height: Double(context.pixelHeight))
-        let region = tree.subtreeExtent(of: maskID, at: placement)
+        let region = tree.visualExtent(of: maskID, at: placement.transform).intersection(placement.clip)
             .intersection(damage.bounds).intersection(surface).integral
         guard region.isFinite, !region.isEmpty else { return nil }
         let image = try? GraphicsContext.makeImage(width: region.width / scale, height: region.height / scale, scale: scale) { offscreen in
@@ -53,14 +44,5 @@ extension LayerPainter {
             painter.paint(maskID, maskNode, at: placement, alpha: 1)
         }
         return image.map { ($0, region) }
-    }
-
-    /// This painter with the damage grown to where `shadow` could carry drawing into it.
-    private func widened(by shadow: Shadow) -> LayerPainter {
-        let reverse = Shadow(offset: Size(width: -shadow.offset.width, height: -shadow.offset.height),
-                             blur: shadow.blur, color: shadow.color)
-        var rects = damage.rects
-        rects.append(contentsOf: damage.rects.map { tree.shadowExtent(of: $0, reverse) })
-        return LayerPainter(tree: tree, context: context, origin: origin, damage: Damage(rects: rects))
     }
 }

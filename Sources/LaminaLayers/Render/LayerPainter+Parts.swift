@@ -15,6 +15,9 @@ extension LayerPainter {
         context.concatenate(userTransform(layer.snappedTransform).concatenating(AffineTransform(translationX: -shift, y: 0)))
         context.shadow = Shadow(offset: Size(width: shadow.offset.width + shift, height: shadow.offset.height),
                                 blur: shadow.blur, color: shadow.color.withAlpha(shadow.color.alpha * alpha))
+        // The shape's own coverage must be whole: the shadow colour alone carries the alpha, never
+        // whatever alpha the previous part left in the context.
+        context.alpha = 1
         context.fillColor = .black
         context.fill(path)
         context.restoreGState()

@@ -32,32 +32,41 @@ struct LayerPainter {
         let state = node.state
         let boundsOnScreen = placement.transform.boundingBox(of: state.bounds).intersection(placement.clip)
         if state.masksToBounds && !damage.intersects(boundsOnScreen) { return }
-        let layer = PaintedLayer(id: id, node: node, placement: placement, tree: tree)
-        let shadow = state.dropShadow
-        // What the layer draws itself is drawn only where it can reach the damage (its shadow too).
-        let ownReach = shadow.map { tree.shadowExtent(of: layer.ownArea, $0) }.map { $0.union(layer.ownArea) } ?? layer.ownArea
-        let drawsOwnParts = damage.intersects(ownReach.intersection(placement.clip))
+        let opacity = alpha * min(state.opacity, 1)
+        if let shadow = state.castShadow {
+            paintCastingShadow(id, node, at: placement, shadow, alpha: opacity)
+        } else {
+            paintBody(of: PaintedLayer(id: id, node: node, placement: placement, tree: tree), alpha: opacity)
+        }
+    }
+
+    /// Paints what one layer draws and its sublayers — shadow path, background, contents,
+    /// sublayers, border — clipped to its bounds when it masks to them, through a group for group
+    /// opacity or a mask. `alpha` includes the layer's own opacity.
+    func paintBody(of layer: PaintedLayer, alpha: Double) {
+        let state = layer.state
+        // What the layer draws itself is drawn only where it can reach the damage.
+        let drawsOwnParts = damage.intersects(layer.ownReach(in: tree).intersection(layer.placement.clip))
 
         // Only a clip or a group changes the context's state beyond the parts' own saves.
         let savesState = state.masksToBounds || layer.groupKind != .none
         if savesState { context.saveGState() }
         defer { if savesState { context.restoreGState() } }
         if state.masksToBounds { clipToBounds(of: layer) }
-        var partAlpha = alpha * min(state.opacity, 1)
+        var partAlpha = alpha
         var open: OpenGroup?
         if layer.groupKind != .none {
             guard let group = beginGroup(for: layer, alpha: partAlpha) else { return }
             open = group
             partAlpha = 1
         }
-        let painter = open?.painter ?? self
         if drawsOwnParts {
-            painter.paintShadowPath(of: layer, alpha: partAlpha)
-            painter.paintBackground(of: layer, alpha: partAlpha)
-            painter.paintContents(of: layer, alpha: partAlpha)
+            paintShadowPath(of: layer, alpha: partAlpha)
+            paintBackground(of: layer, alpha: partAlpha)
+            paintContents(of: layer, alpha: partAlpha)
         }
-        painter.paintSublayers(of: layer, alpha: partAlpha)
-        if drawsOwnParts { painter.paintBorder(of: layer, alpha: partAlpha) }
+        paintSublayers(of: layer, alpha: partAlpha)
+        if drawsOwnParts { paintBorder(of: layer, alpha: partAlpha) }
         if let open { endGroup(open) }
     }
 
@@ -94,7 +103,7 @@ struct LayerPainter {
 
     /// Clips what follows (shadow, contents, sublayers, border) to the layer's bounds, rounded by
     /// its corner radius.
-    private func clipToBounds(of layer: PaintedLayer) {
+    func clipToBounds(of layer: PaintedLayer) {
         let transform = userTransform(layer.snappedTransform)
         guard let inverse = transform.inverted() else { return }
         context.concatenate(transform)

@@ -33,6 +33,19 @@ extension LayerRenderState {
         return Shadow(offset: shadowOffset, blur: shadowRadius, color: shadowColor.withAlpha(alpha))
     }
 
+    /// The shadow the layer casts from everything it draws — its own parts and its sublayers —
+    /// or nil when it casts none, or casts it from its `shadowPath` instead.
+    var castShadow: Shadow? {
+        shadowPath == nil ? dropShadow : nil
+    }
+
+    /// Whether the layer's opacity applies to it and its sublayers as one picture (a group)
+    /// rather than to each part: group opacity is allowed and there are sublayers to group. A
+    /// change of this alone changes the pixels of the whole subtree.
+    var groupsOpacity: Bool {
+        opacity < 1 && allowsGroupOpacity && !sublayers.isEmpty
+    }
+
     /// Whether nothing of the layer or its sublayers is drawn.
     var isInvisible: Bool {
         isHidden || !(opacity > 0)

@@ -7,7 +7,7 @@ struct PaintedLayer {
     enum GroupKind {
         /// Part by part, each multiplied by the opacity.
         case none
-        /// Through one transparency layer: group opacity, or a shadow cast by the whole layer.
+        /// Through one transparency layer: group opacity.
         case plain
         /// Through one transparency layer masked by the mask layer's alpha.
         case masked
@@ -24,7 +24,9 @@ struct PaintedLayer {
     let mask: (id: LayerID, node: RenderTree.Node)?
     let groupKind: GroupKind
 
-    init(id: LayerID, node: RenderTree.Node, placement: RenderTree.Placement, tree: RenderTree) {
+    /// `groupsOpacity` false: the caller composites the layer's drawing as one picture with its
+    /// opacity (a layer casting a shadow from its drawing), so no opacity group is opened.
+    init(id: LayerID, node: RenderTree.Node, placement: RenderTree.Placement, tree: RenderTree, groupsOpacity: Bool = true) {
         self.id = id
         self.node = node
         self.placement = placement
@@ -36,18 +38,17 @@ struct PaintedLayer {
         } else {
             mask = nil
         }
-        groupKind = Self.groupKind(of: node.state, hasSublayers: !node.state.sublayers.isEmpty, hasMask: mask != nil)
+        groupKind = mask != nil ? .masked : groupsOpacity && node.state.groupsOpacity ? .plain : .none
     }
 
     /// The layer's state, shared with the tree rather than copied.
     var state: LayerRenderState { node.state }
 
-    /// Group opacity applies only when there are sublayers to group (alone, a layer's parts do
-    /// not overlap in a way that shows the difference, and the group costs an offscreen pass).
-    private static func groupKind(of state: LayerRenderState, hasSublayers: Bool, hasMask: Bool) -> GroupKind {
-        if hasMask { return .masked }
-        if state.dropShadow != nil && state.shadowPath == nil { return .plain }
-        if state.opacity < 1 && state.allowsGroupOpacity && hasSublayers { return .plain }
-        return .none
+    /// Where what the layer draws itself can change pixels (device pixels): its own area, and the
+    /// shadow of its `shadowPath`.
+    func ownReach(in tree: RenderTree) -> Rect {
+        guard let shadow = state.dropShadow, let path = state.shadowPath else { return ownArea }
+        let caster = placement.transform.boundingBox(of: path.boundingBox)
+        return RenderTree.finiteUnion(ownArea, tree.shadowExtent(of: caster, shadow))
     }
 }

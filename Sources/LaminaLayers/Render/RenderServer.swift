@@ -31,6 +31,8 @@ public final class RenderServer: Sendable {
     public let scale: Double
     /// The shortest time between two frames.
     public let frameInterval: Duration
+    /// What the framebuffer is cleared to before layers are painted.
+    public let backgroundColor: Color
 
     private let producer: FrameProducer
     let ledger: PresentationLedger
@@ -50,6 +52,7 @@ public final class RenderServer: Sendable {
         self.size = size
         self.scale = scale
         self.frameInterval = frameInterval
+        self.backgroundColor = backgroundColor
         let ledger = PresentationLedger()
         let producer = FrameProducer(compositor: compositor, presenter: presenter,
                                      frameInterval: frameInterval, ledger: ledger)
@@ -107,7 +110,7 @@ public final class RenderServer: Sendable {
     /// Calls `body` with the render tree on the render thread and returns its result, waiting for
     /// it; nil after ``shutdown()``. Any thread. The tree holds the deltas applied so far: wait for
     /// a commit's presentation first to see it.
-    private func withRenderTree<T: Sendable>(_ body: @escaping @Sendable (RenderTree) -> T) -> T? {
+    func withRenderTree<T: Sendable>(_ body: @escaping @Sendable (RenderTree) -> T) -> T? {
         guard let (loop, threadID) = renderLoop.withLock({ $0 }), !isShutDown.withLock({ $0 }) else { return nil }
         let producer = self.producer
         if TraceThread.current.id == threadID { return body(producer.tree) }

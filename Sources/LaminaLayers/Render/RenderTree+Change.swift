@@ -55,7 +55,7 @@ extension RenderTree {
                 || old.masksToBounds != new.masksToBounds || old.mask != new.mask
                 || old.shadowColor != new.shadowColor || old.shadowOpacity != new.shadowOpacity
                 || old.shadowOffset != new.shadowOffset || old.shadowRadius != new.shadowRadius
-                || old.shadowPath != new.shadowPath
+                || old.shadowPath != new.shadowPath || old.groupsOpacity != new.groupsOpacity
         }
 
         /// Whether the only difference is a new bitmap of the same pixel size, drawn unscaled over

@@ -63,43 +63,71 @@ extension RenderTree {
     /// Adds the layer's own rectangle, where it is now.
     func addOwnDamage(of id: LayerID, to damage: inout Damage) {
         guard let placement = placement(of: id), let state = nodes[id]?.state else { return }
-        let rect = placement.transform.boundingBox(of: Self.ownArea(of: state))
-        damage.add(rect.intersection(placement.clip).intersection(pixelBounds))
+        addDamage(placement.transform.boundingBox(of: Self.ownArea(of: state)), drawnBy: id, clip: placement.clip, to: &damage)
     }
 
     /// Adds `part` of the layer (bounds space), where it is now: a partial redraw's damage.
     func addPartDamage(of id: LayerID, _ part: Rect, to damage: inout Damage) {
         guard let placement = placement(of: id), part.isFinite else { return }
-        damage.add(placement.transform.boundingBox(of: part).intersection(placement.clip).intersection(pixelBounds))
+        addDamage(placement.transform.boundingBox(of: part), drawnBy: id, clip: placement.clip, to: &damage)
     }
 
     /// Adds the rectangle of the layer's whole subtree, where it is now.
     func addSubtreeDamage(of id: LayerID, to damage: inout Damage) {
         guard let placement = placement(of: id) else { return }
-        damage.add(subtreeExtent(of: id, at: placement).intersection(pixelBounds))
+        addDamage(visualExtent(of: id, at: placement.transform), drawnBy: id, clip: placement.clip, to: &damage)
     }
 
-    /// Where the layer and everything under it draw, shadows included, in device pixels.
-    func subtreeExtent(of id: LayerID, at placement: Placement) -> Rect {
+    /// Adds `area` (device pixels), where layer `id` draws, and every pixel the shadows its
+    /// ancestors cast from their drawing carry it to. Without such a shadow the area is clipped to
+    /// what the ancestors' `masksToBounds` leave visible; with one it is not, since a shadow is
+    /// cast by the caster's drawing before any ancestor clips it.
+    private func addDamage(_ area: Rect, drawnBy id: LayerID, clip: Rect, to damage: inout Damage) {
+        var reach = area
+        var castsShadow = false
+        var current = nodes[id]?.parent
+        var steps = 0
+        // A cycle of parent links (bad input) would otherwise walk forever.
+        while let ancestor = current, let node = nodes[ancestor], steps <= nodes.count {
+            if let shadow = node.state.castShadow {
+                reach = Self.finiteUnion(reach, shadowExtent(of: reach, shadow))
+                castsShadow = true
+            }
+            current = node.parent
+            steps += 1
+        }
+        damage.add((castsShadow ? reach : area.intersection(clip)).intersection(pixelBounds))
+    }
+
+    /// A layer's visual extent: where it and everything under it can change pixels, in device
+    /// pixels, when its bounds space lands on screen through `transform` — its own area, its
+    /// sublayers' and mask's visual extents, the shadow it casts (from its whole drawing, or from
+    /// its `shadowPath`), all clipped to its bounds when it masks to them. Ancestors' clips are
+    /// not applied: the caller clips where they apply. Bounding boxes, so never smaller than the
+    /// truth.
+    func visualExtent(of id: LayerID, at transform: AffineTransform) -> Rect {
         nodesVisited += 1
         guard let node = nodes[id] else { return .null }
-        var extent = placement.transform.boundingBox(of: Self.ownArea(of: node.state))
+        let state = node.state
+        var extent = transform.boundingBox(of: Self.ownArea(of: state))
+        let toSublayers = state.sublayerTransformInBounds.concatenating(transform)
         for child in children(of: id) {
             guard let childNode = nodes[child] else { continue }
-            let childPlacement = Self.placement(of: childNode, under: node.state, at: placement)
-            extent = Self.finiteUnion(extent, subtreeExtent(of: child, at: childPlacement))
+            let childTransform = childNode.transformToSuperlayer.concatenating(childNode.isMask ? transform : toSublayers)
+            extent = Self.finiteUnion(extent, visualExtent(of: child, at: childTransform))
         }
-        if let shadow = node.state.dropShadow {
-            extent = Self.finiteUnion(extent, shadowExtent(of: extent, shadow))
+        if let shadow = state.dropShadow {
+            let caster = state.shadowPath.map { transform.boundingBox(of: $0.boundingBox) } ?? extent
+            extent = Self.finiteUnion(extent, shadowExtent(of: caster, shadow))
         }
-        return extent.intersection(placement.clip)
+        if state.masksToBounds { extent = extent.intersection(transform.boundingBox(of: state.bounds)) }
+        return extent
     }
 
-    /// Where a shadow cast by `area` (device pixels) can reach: offset (in points, as the
-    /// graphics context applies it) and grown by three standard deviations of the blur plus a
-    /// pixel of rounding. A `shadowPath` is assumed to lie within the layer's own extent.
+    /// Where a shadow cast by `area` (device pixels) can reach: moved by its offset (in points,
+    /// as the graphics context applies it) and grown by the blur's reach.
     func shadowExtent(of area: Rect, _ shadow: Shadow) -> Rect {
-        let reach = (3 * shadow.blur / 2 * scale).rounded(.up) + 2
+        let reach = shadow.reach(atScale: scale)
         return area.offsetBy(dx: shadow.offset.width * scale, dy: shadow.offset.height * scale)
             .insetBy(dx: -reach, dy: -reach)
     }

@@ -1,0 +1,98 @@
+import Foundation
+import LaminaGraphics
+import LaminaLayers
+import LaminaTesting
+import XCTest
+
+/// Damage is an optimisation, so it must be exact: after every commit of a random history, the
+/// presented frame — re-rendered only where damage said, with culling and every cache — equals a
+/// full recomposite of the same tree in a fresh framebuffer, within 1/255 per channel.
+///
+/// `make test` runs a few seeds; `LAMINA_FUZZ=1` runs 100. `LAMINA_DAMAGE_SEED=N` replays one
+/// seed, and `LAMINA_DAMAGE_SHRINK=1` prints the smallest failing history found from it. On a
+/// mismatch the test writes the presented frame, the reference and a difference picture, and
+/// prints the seed and the edits that led there as code that replays them.
+final class DamageDifferentialTests: XCTestCase {
+    override func setUp() {
+        super.setUp()
+        MainActor.assumeIsolated { settleTransactions() }
+    }
+
+    func test_everyPresentedFrameEqualsAFullRecompositeOfItsTree() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let fuzz = environment["LAMINA_FUZZ"] == "1"
+        let seeds = environment["LAMINA_DAMAGE_SEED"].flatMap(UInt64.init).map { [$0] } ?? Array(1...(fuzz ? 100 : 6))
+        let length = fuzz ? 120 : 60
+        for seed in seeds {
+            try onMainActor {
+                let scale: Double = seed % 2 == 0 ? 2 : 1
+                var generator = DamageHistoryGenerator(seed: seed, size: Self.size)
+                let edits = generator.edits(length)
+                try Self.assertExact(edits, scale: scale, label: "seed \(seed) at scale \(scale)",
+                                     shrink: environment["LAMINA_DAMAGE_SHRINK"] == "1")
+            }
+        }
+    }
+
+    /// The window the histories run in: small, so a few hundred frames stay quick, and large
+    /// enough for layers, shadows and masks to overlap and to reach the edges.
+    static let size = Size(width: 96, height: 72)
+
+    /// Runs `edits` in a fresh scene and fails, with the pictures and the history, at the first
+    /// frame that is not its full recomposite.
+    @MainActor
+    static func assertExact(_ edits: [TreeEdit], scale: Double, label: String, shrink: Bool = false,
+                            file: StaticString = #filePath, line: UInt = #line) throws {
+        let scene = try DamageHistoryScene(size: size, scale: scale)
+        guard let mismatch = scene.firstMismatch(in: edits) else { return }
+        let history = edits.prefix(mismatch.step + 1)
+        let pictures = writePictures(of: mismatch, label: label)
+        var message = "\(label): the presented frame differs from a full recomposite \(mismatch)\n"
+            + "pictures: \(pictures)\nhistory:\n" + history.map { "    \($0)," }.joined(separator: "\n")
+        if shrink {
+            let smallest = try shrunk(Array(history), scale: scale)
+            message += "\nsmallest failing history (\(smallest.count) edits):\n" + smallest.map { "    \($0)," }.joined(separator: "\n")
+        }
+        XCTFail(message, file: file, line: line)
+    }
+
+    /// Leaves edits out of a failing history while it still fails: halves first, then smaller
+    /// chunks, down to single edits.
+    @MainActor
+    private static func shrunk(_ history: [TreeEdit], scale: Double) throws -> [TreeEdit] {
+        var current = history
+        var chunk = max(current.count / 2, 1)
+        while chunk >= 1 {
+            var start = 0
+            while start < current.count {
+                var candidate = current
+                candidate.removeSubrange(start..<min(start + chunk, candidate.count))
+                if !candidate.isEmpty, try DamageHistoryScene(size: size, scale: scale).firstMismatch(in: candidate) != nil {
+                    current = candidate
+                } else {
+                    start += chunk
+                }
+            }
+            chunk /= 2
+        }
+        return current
+    }
+
+    /// Writes the presented frame, the reference and their difference as PNGs; returns where.
+    private static func writePictures(of mismatch: DamageHistoryScene.Mismatch, label: String) -> String {
+        let folder = URL(fileURLWithPath: ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? NSTemporaryDirectory(),
+                         isDirectory: true).appendingPathComponent("lamina-damage", isDirectory: true)
+        let stem = label.replacingOccurrences(of: " ", with: "-")
+        let difference = DifferenceImage.make(of: mismatch.presented, against: mismatch.reference,
+                                              perChannel: DamageHistoryScene.perChannelTolerance)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try mismatch.presented.pngData().write(to: folder.appendingPathComponent("\(stem)-presented.png"))
+            try mismatch.reference.pngData().write(to: folder.appendingPathComponent("\(stem)-reference.png"))
+            try difference?.pngData().write(to: folder.appendingPathComponent("\(stem)-difference.png"))
+            return folder.appendingPathComponent(stem).path + "-{presented,reference,difference}.png"
+        } catch {
+            return "not written (\(error))"
+        }
+    }
+}
