@@ -1,14 +1,16 @@
 import LaminaGraphics
 
 extension LayerPainter {
-    /// The short path for a layer that draws only its contents over its bounds, upright: skip it
-    /// when it misses the damage, else one blit. Returns false (nothing drawn) for a rotated or
-    /// skewed layer, which takes the general path.
+    /// The short path for a layer that draws only its contents over its bounds, one image pixel
+    /// to one device pixel: skip it when it misses the damage, else one blit. Returns false
+    /// (nothing drawn) for contents that are scaled, rotated or skewed, which take the general
+    /// path.
     func paintContentsOnly(_ node: RenderTree.Node, at placement: RenderTree.Placement, alpha: Double) -> Bool {
         let placed = node.placed(at: placement.transform)
         guard damage.intersects(placed.ownArea.intersection(placement.clip)) else { return true }
-        guard let surface = node.contentsSurface,
-              let target = userRect(node.state.bounds.standardized, under: placed.snappedTransform) else { return false }
+        let bounds = node.state.bounds.standardized
+        guard let surface = node.contentsSurface, Self.mapsOneToOne(bounds, surface.image, under: placed.snappedTransform),
+              let target = userRect(bounds, under: placed.snappedTransform) else { return false }
         context.alpha = alpha * min(node.state.opacity, 1)
         context.draw(surface, in: target)
         return true
@@ -16,26 +18,45 @@ extension LayerPainter {
 
     /// The contents image: the part `contentsRect` selects, placed by `contentsGravity` at its
     /// natural size (pixels over `contentsScale`) or resized, and nine-part stretched when
-    /// `contentsCenter` is not the whole image.
+    /// `contentsCenter` is not the whole image. Drawn in place when its pixels land one to one on
+    /// device pixels, else from its ``PartRaster`` (a resampled image depends on the clip in cairo).
     func paintContents(of layer: PaintedLayer, alpha: Double) {
         let state = layer.state
         guard let surface = layer.node.contentsSurface else { return }
-        let image = surface.image
-        let frame = state.contentsFrame(for: image)
-        if state.contentsCenter == LayerRenderState.unitRect, let target = userRect(frame, under: layer.snappedTransform) {
+        let frame = state.contentsFrame(for: surface.image)
+        if state.contentsCenter == LayerRenderState.unitRect, Self.mapsOneToOne(frame, surface.image, under: layer.snappedTransform),
+           let target = userRect(frame, under: layer.snappedTransform) {
             context.alpha = alpha
             context.draw(surface, in: target)
             return
         }
+        let extent = layer.snappedTransform.boundingBox(of: frame)
+        drawRasterized(.contents, of: layer, extent: extent, alpha: alpha) { painter in
+            painter.drawResampled(surface, in: frame, of: layer)
+        }
+    }
+
+    /// Draws the contents scaled, rotated or nine-part stretched into `frame` (bounds space).
+    private func drawResampled(_ surface: ImageSurface, in frame: Rect, of layer: PaintedLayer) {
+        let state = layer.state
         withTransform(layer.snappedTransform) {
-            context.alpha = alpha
+            context.alpha = 1
             if state.contentsCenter == LayerRenderState.unitRect {
                 context.draw(surface, in: frame)
             } else {
-                drawNinePart(image, in: frame, center: state.contentsCenter, state: state,
+                drawNinePart(surface.image, in: frame, center: state.contentsCenter, state: state,
                              transform: layer.snappedTransform)
             }
         }
+    }
+
+    /// Whether `image` drawn over `frame` (bounds space) through `transform` lands one image pixel
+    /// on one device pixel: upright, unscaled, at whole pixels.
+    static func mapsOneToOne(_ frame: Rect, _ image: Image, under transform: AffineTransform) -> Bool {
+        guard isUpright(transform), transform.a > 0, transform.d > 0 else { return false }
+        let target = transform.boundingBox(of: frame)
+        return abs(target.width - Double(image.width)) < 1e-6 && abs(target.height - Double(image.height)) < 1e-6
+            && abs(target.minX - target.minX.rounded()) < 1e-6 && abs(target.minY - target.minY.rounded()) < 1e-6
     }
 
     /// Core Animation's nine-part scaling: the corners keep their natural size, the edges stretch

@@ -1,22 +1,30 @@
 import LaminaGraphics
 
 /// The parts one layer draws itself, each under its snapped transform, multiplied by `alpha`.
+/// Upright parts are drawn in place; a rotated or skewed one, and a shadow path's shadow, from
+/// its ``PartRaster`` (cairo would not draw them the same way under another clip).
 extension LayerPainter {
     /// How far a shape is moved away to draw only its shadow: further than any framebuffer, so
     /// the shape itself falls outside the clip while its shadow, offset back, lands in place.
     private static let shadowOnlyShift = 100_000.0
 
     /// The shadow of `shadowPath`, without the path itself (Core Animation draws only the shadow;
-    /// the layer's own parts cover what they cover).
+    /// the layer's own parts cover what they cover). Always from a raster: the blur of a shape
+    /// that the mask's edge cuts would depend on the clip.
     func paintShadowPath(of layer: PaintedLayer, alpha: Double) {
         guard let shadow = layer.state.dropShadow, let path = layer.state.shadowPath, !path.isEmpty else { return }
+        let caster = layer.snappedTransform.boundingBox(of: path.boundingBox)
+        drawRasterized(.shadowPath, of: layer, extent: tree.shadowExtent(of: caster, shadow), alpha: alpha) { painter in
+            painter.drawShadow(of: path, shadow, under: layer.snappedTransform)
+        }
+    }
+
+    private func drawShadow(of path: Path, _ shadow: Shadow, under transform: AffineTransform) {
         context.saveGState()
         let shift = Self.shadowOnlyShift
-        context.concatenate(userTransform(layer.snappedTransform).concatenating(AffineTransform(translationX: -shift, y: 0)))
+        context.concatenate(userTransform(transform).concatenating(AffineTransform(translationX: -shift, y: 0)))
         context.shadow = Shadow(offset: Size(width: shadow.offset.width + shift, height: shadow.offset.height),
-                                blur: shadow.blur, color: shadow.color.withAlpha(shadow.color.alpha * alpha))
-        // The shape's own coverage must be whole: the shadow colour alone carries the alpha, never
-        // whatever alpha the previous part left in the context.
+                                blur: shadow.blur, color: shadow.color)
         context.alpha = 1
         context.fillColor = .black
         context.fill(path)
@@ -26,6 +34,14 @@ extension LayerPainter {
     /// The background colour over the bounds, rounded by the corner radius.
     func paintBackground(of layer: PaintedLayer, alpha: Double) {
         guard let color = layer.state.backgroundColor, color.alpha > 0 else { return }
+        guard Self.isUpright(layer.snappedTransform) else {
+            return drawRasterized(.background, of: layer, extent: layer.ownArea, alpha: alpha) { $0.drawBackground(of: layer, alpha: 1) }
+        }
+        drawBackground(of: layer, alpha: alpha)
+    }
+
+    private func drawBackground(of layer: PaintedLayer, alpha: Double) {
+        guard let color = layer.state.backgroundColor else { return }
         context.alpha = alpha
         context.fillColor = color
         let bounds = layer.state.bounds.standardized
@@ -42,8 +58,16 @@ extension LayerPainter {
     /// radius less the width.
     func paintBorder(of layer: PaintedLayer, alpha: Double) {
         let state = layer.state
+        guard state.borderWidth > 0, state.borderWidth.isFinite, state.borderColor.alpha > 0 else { return }
+        guard Self.isUpright(layer.snappedTransform) else {
+            return drawRasterized(.border, of: layer, extent: layer.ownArea, alpha: alpha) { $0.drawBorder(of: layer, alpha: 1) }
+        }
+        drawBorder(of: layer, alpha: alpha)
+    }
+
+    private func drawBorder(of layer: PaintedLayer, alpha: Double) {
+        let state = layer.state
         let width = state.borderWidth
-        guard width > 0, width.isFinite, state.borderColor.alpha > 0 else { return }
         withTransform(layer.snappedTransform) {
             context.alpha = alpha
             let bounds = state.bounds.standardized
@@ -63,5 +87,11 @@ extension LayerPainter {
                 context.stroke(inset)
             }
         }
+    }
+
+    /// Whether `transform` keeps rectangles upright (no rotation or skew): cairo then draws the
+    /// same pixels whatever the clip, as it cuts upright edges without moving them.
+    static func isUpright(_ transform: AffineTransform) -> Bool {
+        transform.b == 0 && transform.c == 0
     }
 }

@@ -66,10 +66,19 @@ extension RenderTree {
         addDamage(placement.transform.boundingBox(of: Self.ownArea(of: state)), drawnBy: id, clip: placement.clip, to: &damage)
     }
 
-    /// Adds `part` of the layer (bounds space), where it is now: a partial redraw's damage.
+    /// Adds `part` of the layer (bounds space), where it is now: a partial redraw's damage. When
+    /// the contents are resampled on their way to the screen (a bitmap of another size than its
+    /// place, or a rotation), a redrawn bitmap pixel blends into the device pixels around it, so
+    /// the part is grown by a pixel then.
     func addPartDamage(of id: LayerID, _ part: Rect, to damage: inout Damage) {
-        guard let placement = placement(of: id), part.isFinite else { return }
-        addDamage(placement.transform.boundingBox(of: part), drawnBy: id, clip: placement.clip, to: &damage)
+        guard let placement = placement(of: id), let node = nodes[id], part.isFinite else { return }
+        var area = placement.transform.boundingBox(of: part)
+        let bounds = node.state.bounds.standardized
+        if let contents = node.state.contents,
+           !LayerPainter.mapsOneToOne(bounds, contents, under: PixelSnapping.snapped(placement.transform, for: node.state.bounds)) {
+            area = area.insetBy(dx: -1, dy: -1)
+        }
+        addDamage(area, drawnBy: id, clip: placement.clip, to: &damage)
     }
 
     /// Adds the rectangle of the layer's whole subtree, where it is now.

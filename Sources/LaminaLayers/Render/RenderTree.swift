@@ -43,6 +43,8 @@ public final class RenderTree {
         /// The visible contents with their cairo surface, made at the first paint and kept for
         /// every frame after: a node's state never changes (an update makes a new node).
         lazy var contentsSurface: ImageSurface? = state.visibleContents.map(ImageSurface.init)
+        /// The parts rasterised whole (see ``PartRaster``), kept for the frames after.
+        var rasters: [PartRaster.Part: PartRaster] = [:]
         /// Whether the layer draws nothing but contents stretched over its bounds — no sublayers,
         /// background, border, shadow, mask or clip: most layers of a scrolling list, which the
         /// painter draws by a short path.
