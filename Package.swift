@@ -31,7 +31,7 @@ let package = Package(
         systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
         systemLibrary("CXCB", pkgConfig: "xcb", apt: "libxcb1-dev"),
-        // The one C target: what cannot be Swift (DESIGN.md, "Modules").
+        // The one C target: what cannot be Swift (Docs/design.md, "Modules").
         .target(
             name: "CLaminaShims",
             linkerSettings: [

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Lamina builds, tests and runs its X11 demos with (DESIGN.md,
+# Installs the Debian packages Lamina builds, tests and runs its X11 demos with (Docs/design.md,
 # "Modules"): the C libraries behind CCairo, CFreeType, CHarfBuzz, CFontconfig, CXCB and
 # CLaminaShims, the DejaVu fonts the tests use, and Xvfb for X11 tests.
 # Idempotent: installs only what is missing, and runs apt-get update only when something is.

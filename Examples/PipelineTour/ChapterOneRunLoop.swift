@@ -2,10 +2,11 @@ import Dispatch
 import Glibc
 import Lamina
 
-/// Chapter 1: the run loop. Observers at the pipeline's named orders watch `beforeWaiting`, a
-/// repeating timer ticks three times, `DispatchQueue.main` and a main-actor task run inside the
-/// loop, and a worker thread hands the main thread a block with `perform` + `wakeUp` — the way
-/// async display results come back in later chapters.
+/// Tour chapter 1 (explained in Docs chapter 01): the run loop. Print-only stand-in observers at
+/// the pipeline's named orders watch `beforeWaiting` (they commit nothing; the real transaction
+/// observer appears in tour chapter 2), a repeating timer ticks three times, `DispatchQueue.main`
+/// and a main-actor task run inside the loop, and a worker thread hands the main thread a block
+/// with `perform` + `wakeUp` — the way async display results come back in tour chapter 3.
 func runChapterOne() {
     let loop = EventLoop.main
     print("""
@@ -13,9 +14,13 @@ func runChapterOne() {
         sources; then, when there is nothing left to do, beforeWaiting — where Core Animation
         commits — sleep, afterWaiting, and ONE thing that woke the loop (a timer, a performed
         block's wake-up, the main dispatch queue).
+        The four observers below are print-only stand-ins, added at the orders the pipeline's
+        phases use, to show where each phase sits in a pass; they commit nothing (tour chapter 2
+        shows the real transaction commit at the same order).
         """)
 
-    // The pipeline's phases, each at its own order. Lower orders run first in a pass.
+    // Stand-ins for the pipeline's phases, each at its own order; they only print. Lower orders
+    // run first in a pass.
     let phases: [(String, Int)] = [
         ("beforeCommit", EventLoop.Order.beforeCommit),
         ("transactionCommit", EventLoop.Order.transactionCommit),
@@ -24,8 +29,8 @@ func runChapterOne() {
     ]
     // Added in reverse, to show that order, not insertion, decides who runs first.
     let observers = phases.reversed().map { name, order in
-        EventLoop.Observer(activities: [.beforeWaiting, .exit], order: order, name: name) { _, activity in
-            say("  \(activity) → \(name) observer (order \(order))")
+        EventLoop.Observer(activities: [.beforeWaiting, .exit], order: order, name: "\(name) stand-in") { _, activity in
+            say("  \(activity) → \(name) stand-in (order \(order)): prints only")
         }
     }
     for observer in observers { loop.add(observer, to: .common) }

@@ -1,7 +1,7 @@
 /// Why an ``Image`` or a ``GraphicsContext`` could not be made from the values given.
 ///
-/// These come from caller-supplied sizes and scales (outside data, per DESIGN.md's "Bad input"),
-/// so they are thrown rather than trapped.
+/// These come from caller-supplied sizes and scales (outside data, per Docs/design.md's "API
+/// conventions"), so they are thrown rather than trapped.
 public enum GraphicsError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A pixel width or height below 1 or above ``Image/maximumDimension``.
     case invalidSize(width: Int, height: Int)

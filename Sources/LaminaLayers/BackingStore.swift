@@ -2,7 +2,7 @@ import Foundation
 import LaminaGraphics
 import LaminaTrace
 
-/// The most a backing store may be: DESIGN.md's cap (16384 pixels a side, 256 MiB), never
+/// The most a backing store may be: Docs/design.md's cap (16384 pixels a side, 256 MiB), never
 /// allocated beyond — a huge layer is refused with a logged error instead.
 public struct BackingStoreLimits: Sendable, Hashable {
     /// The largest width or height in pixels.
@@ -90,7 +90,7 @@ enum BackingStore {
 
 extension GraphicsContext {
     /// Fills `area` white and then with `color`, so nothing of an uninitialised or old store shows
-    /// through an opaque layer (DESIGN.md: opaque layers fill white, then the background colour).
+    /// through an opaque layer (YYAsyncLayer's rule, which Lamina keeps for every layer: Docs/03).
     func fillOpaqueBackground(_ area: Rect, color: Color?) {
         withSavedState {
             fillColor = .white

@@ -24,8 +24,9 @@ extension LayerDelegate {
 }
 
 /// A delegate that provides the layer's contents itself (`displayLayer:`), replacing the
-/// backing-store path entirely: ``Layer/display()`` calls ``display(_:)`` and nothing else. This
-/// is the hook async drawing uses: the delegate renders elsewhere and sets `contents` later.
+/// backing-store path entirely: ``Layer/display()`` calls ``display(_:)`` and nothing else. A
+/// delegate may render elsewhere and set `contents` later. ``AsyncLayer`` does not use this hook:
+/// like YYAsyncLayer and Texture's `_ASDisplayLayer`, it overrides `display()` (Docs chapter 03).
 @MainActor
 public protocol LayerDisplayDelegate: LayerDelegate {
     /// Sets `layer.contents` (now or later).

@@ -70,7 +70,9 @@ public enum Transaction {
     }
 
     /// Runs `block` on the main thread after the frame that contains the open transaction's
-    /// changes has been presented (right after its commit when it sends nothing).
+    /// changes has been presented (right after its commit when it sends nothing). Core Animation
+    /// runs a block whose transaction added no animations as soon as it commits; Lamina, which
+    /// has no animations, waits for the frame instead (Docs chapter 04, "Differences").
     public static func setCompletionBlock(_ block: @escaping @MainActor () -> Void) {
         current.completionBlocks.append(block)
     }

@@ -71,8 +71,8 @@ extension EventLoop {
         public static let transactionCommit = 2_000_000
         /// Work right after the commit (`_afterCACommitHandler`).
         public static let afterCommit = 2_001_000
-        /// Idle-time updates (YYTransaction, Texture): after the commit, so they must wake the
-        /// loop for the next commit to pick up what they dirtied.
+        /// Idle-time updates (YYAsyncLayer's `YYTransaction` uses this order): after the commit, so
+        /// they must wake the loop for the next commit to pick up what they dirtied.
         public static let updateTransaction = 0xFF_FFFF
     }
 }

@@ -4,8 +4,8 @@ import XCTest
 
 extension XCTestCase {
     /// Runs `body` as main-actor code. XCTest runs every test method on the process's main thread
-    /// (DESIGN.md, "Testing the pipeline"), so layers, views and transactions may be touched; this
-    /// says so to the compiler, and fails the test if it is somehow not true. (An `@MainActor`
+    /// (Docs/design.md, "Testing the pipeline"), so layers, views and transactions may be touched;
+    /// this says so to the compiler, and fails the test if it is somehow not true. (An `@MainActor`
     /// XCTestCase subclass is not an option on Linux: corelibs XCTest's method cast crashes.)
     public func onMainActor(_ body: @MainActor () throws -> Void) rethrows {
         XCTAssertTrue(Thread.isMainThread, "XCTest runs test methods on the main thread")

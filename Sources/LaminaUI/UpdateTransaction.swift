@@ -2,7 +2,8 @@ import LaminaLoop
 import LaminaTrace
 
 /// Coalesces property changes into one update per object and key, run when the main loop is
-/// about to sleep — YYText's `YYTransaction`, Texture's "update once per run-loop turn".
+/// about to sleep — YYAsyncLayer's `YYTransaction` (`YYTextTransaction` in YYText), with a
+/// wake-up and weak targets added (Docs chapter 05 says why).
 ///
 /// Setting a label's text, font and colour in one event handler should lay the text out and
 /// redraw once, not three times. Each setter records the same update:
@@ -23,7 +24,7 @@ import LaminaTrace
 /// 2. each runs once, in the order its (target, key) pair was first committed;
 /// 3. the loop is woken. The updates ran after this pass's commit, so what they dirtied (a
 ///    `setNeedsDisplay()`) belongs to the next transaction: the wake-up makes the loop go round
-///    once more and commit it instead of sleeping.
+///    once more and commit it instead of sleeping. (YYTransaction does not wake the loop.)
 ///
 /// Committing a pair that is already pending keeps its place and takes the newer closure. The
 /// target is held weakly: an update whose target is gone by the flush is skipped. Main thread.

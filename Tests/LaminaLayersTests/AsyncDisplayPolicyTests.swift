@@ -5,8 +5,8 @@ import LaminaTesting
 import LaminaTrace
 import XCTest
 
-/// DESIGN.md's named policies: what shows while a render is in flight, and when results reach
-/// the screen — per layer, or per container.
+/// The named policies of Docs/05-async-display.md: what shows while a render is in flight, and
+/// when results reach the screen — per layer, or per container.
 final class AsyncDisplayPolicyTests: XCTestCase {
     override func setUp() {
         super.setUp()

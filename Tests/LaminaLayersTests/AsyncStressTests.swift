@@ -7,7 +7,7 @@ import XCTest
 
 /// Random updates across many async layers, committed at random moments, while the display
 /// queues render: no stale commit, no lost report, nothing left behind. A short run is part of
-/// every `make test`; `LAMINA_STRESS=1` runs DESIGN.md's 100,000 updates across 200 layers
+/// every `make test`; `LAMINA_STRESS=1` runs the full 100,000 updates across 200 layers
 /// (`LAMINA_STRESS_SEED` picks another seed).
 final class AsyncStressTests: XCTestCase {
     override func setUp() {

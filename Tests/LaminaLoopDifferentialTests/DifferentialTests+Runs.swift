@@ -1,6 +1,6 @@
 import XCTest
 
-/// cfrunloop.md §5: performed blocks.
+/// runloop.md §5: performed blocks.
 final class BlockDifferentialTests: XCTestCase {
     func test_blocksDrainAtTheThreeDrainPointsInFIFOOrderByMode() {
         assertSameTraces(Scenarios.blockDrainPoints)
@@ -19,7 +19,7 @@ final class BlockDifferentialTests: XCTestCase {
     }
 }
 
-/// cfrunloop.md §6: timers.
+/// runloop.md §6: timers.
 final class TimerDifferentialTests: XCTestCase {
     func test_dueTimersFireAfterTheWaitInFireDateOrder() {
         assertSameTraces(Scenarios.timersInDateOrder)
@@ -50,7 +50,7 @@ final class TimerDifferentialTests: XCTestCase {
     }
 }
 
-/// cfrunloop.md §7: wake-ups, stop, nested runs.
+/// runloop.md §7: wake-ups, stop, nested runs.
 final class StopAndNestingDifferentialTests: XCTestCase {
     func test_stopBeforeTheWaitEndsTheRunAtTheEndOfTheIteration() {
         assertSameTraces(Scenarios.stopBeforeTheWait)
@@ -73,7 +73,7 @@ final class StopAndNestingDifferentialTests: XCTestCase {
     }
 }
 
-/// cfrunloop.md §8: the main dispatch queue (main thread).
+/// runloop.md §8: the main dispatch queue (main thread).
 final class MainQueueDifferentialTests: XCTestCase {
     func test_mainQueueWorkIsDrainedAfterTheFirstWaitAsAHandledSnapshot() {
         assertSameTraces(Scenarios.mainQueueDrainedAfterTheFirstWait)

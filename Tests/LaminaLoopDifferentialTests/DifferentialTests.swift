@@ -13,7 +13,7 @@ final class DifferentialCatalogueTests: XCTestCase {
         XCTAssertEqual(Set(scenarios.map(\.name)).count, scenarios.count, "scenario names are unique")
         let covered = Set(scenarios.flatMap(\.sections).map { String($0.split(separator: ".")[0]) })
         for section in (1...10).map({ "§\($0)" }) {
-            XCTAssertTrue(covered.contains(section), "no scenario covers cfrunloop.md \(section)")
+            XCTAssertTrue(covered.contains(section), "no scenario covers runloop.md \(section)")
         }
         for scenario in scenarios {
             XCTAssertFalse(scenario.mustShow.isEmpty, "\"\(scenario.name)\" says what its trace must show")
@@ -21,7 +21,7 @@ final class DifferentialCatalogueTests: XCTestCase {
     }
 }
 
-/// cfrunloop.md §1: common modes and mode membership.
+/// runloop.md §1: common modes and mode membership.
 final class CommonModeDifferentialTests: XCTestCase {
     func test_commonItemsJoinEveryCommonModeAndCommonBlocksRunInAnyOfThem() {
         assertSameTraces(Scenarios.commonModeItems)
@@ -36,7 +36,7 @@ final class CommonModeDifferentialTests: XCTestCase {
     }
 }
 
-/// cfrunloop.md §2: the iteration and the run results.
+/// runloop.md §2: the iteration and the run results.
 final class IterationDifferentialTests: XCTestCase {
     func test_aZeroTimeoutPollsOnceAndATimeoutWaitsOnce() {
         assertSameTraces(Scenarios.pollAndWaitIterations)
@@ -51,7 +51,7 @@ final class IterationDifferentialTests: XCTestCase {
     }
 }
 
-/// cfrunloop.md §3, §9, §10: observers.
+/// runloop.md §3, §9, §10: observers.
 final class ObserverDifferentialTests: XCTestCase {
     func test_observersRunBySignedOrderWithEqualOrdersFirstAddedFirst() {
         assertSameTraces(Scenarios.observerOrder)
@@ -74,7 +74,7 @@ final class ObserverDifferentialTests: XCTestCase {
     }
 }
 
-/// cfrunloop.md §4: version-0 sources.
+/// runloop.md §4: version-0 sources.
 final class SourceDifferentialTests: XCTestCase {
     func test_signalledSourcesArePerformedByOrderThenByFirstSignal() {
         assertSameTraces(Scenarios.sourceOrder)

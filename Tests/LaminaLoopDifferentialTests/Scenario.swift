@@ -21,7 +21,7 @@ struct Scenario: Sendable {
 
     /// What the scenario shows, as a sentence.
     let name: String
-    /// The sections of cfrunloop.md it exercises, e.g. "§3".
+    /// The sections of Docs/reference/runloop.md it exercises, e.g. "§3".
     let sections: [String]
     let thread: LoopThread
     /// Performed in order on the loop's thread.
@@ -158,6 +158,6 @@ indirect enum Action: Sendable {
 extension EventLoop.Activity {
     /// The four activities of an iteration.
     static let iteration: EventLoop.Activity = [.beforeTimers, .beforeSources, .beforeWaiting, .afterWaiting]
-    /// `beforeWaiting | exit`: what a commit observer watches (cfrunloop.md §9).
+    /// `beforeWaiting | exit`: what a commit observer watches (runloop.md §9).
     static let commit: EventLoop.Activity = [.beforeWaiting, .exit]
 }

@@ -1,6 +1,6 @@
 import LaminaLoop
 
-/// cfrunloop.md §5: performed blocks.
+/// runloop.md §5: performed blocks.
 extension Scenarios {
     /// One FIFO list drained at D (after beforeSources), F (after sources, if one fired) and N
     /// (after the wake); blocks for other modes go back to the head; blocks added during a drain

@@ -1,6 +1,6 @@
 import LaminaLoop
 
-/// cfrunloop.md §1: the data model — common modes and mode membership.
+/// runloop.md §1: the data model — common modes and mode membership.
 ///
 /// Observers copied into a newly common mode are given distinct orders: CF copies common items in
 /// hash order, Lamina in the order they were added (a documented difference, §11.8).

@@ -1,6 +1,6 @@
 import LaminaLoop
 
-/// cfrunloop.md §2: the iteration skeleton (A–O), the poll rule, and the run results (§2.2).
+/// runloop.md §2: the iteration skeleton (A–O), the poll rule, and the run results (§2.2).
 extension Scenarios {
     static let pollAndWaitIterations = Scenario(
         "A zero timeout polls once without beforeWaiting/afterWaiting but fires a due timer; a timeout waits",

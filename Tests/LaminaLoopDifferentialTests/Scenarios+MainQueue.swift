@@ -1,6 +1,6 @@
 import LaminaLoop
 
-/// cfrunloop.md §8: the main dispatch queue, on the main thread's loop.
+/// runloop.md §8: the main dispatch queue, on the main thread's loop.
 ///
 /// The main queue is drained only in common modes. These scenarios use the default mode, common on
 /// both main loops, and fresh modes that are *not* common. They never call `addCommonMode` on the

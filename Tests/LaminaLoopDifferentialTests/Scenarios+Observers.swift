@@ -1,6 +1,6 @@
 import LaminaLoop
 
-/// cfrunloop.md §3 (observers), §9 (a UI commit observer) and §10 (phases as observer orders).
+/// runloop.md §3 (observers), §9 (a UI commit observer) and §10 (phases as observer orders).
 extension Scenarios {
     /// Signed order; equal orders first-added first; removing and re-adding moves one to the end of
     /// its group.

@@ -1,6 +1,6 @@
 import LaminaLoop
 
-/// cfrunloop.md §4: version-0 sources.
+/// runloop.md §4: version-0 sources.
 extension Scenarios {
     /// Sorted by (order, first signal). Equal-order signals are a millisecond apart, so CF's signal
     /// time stamps order them as Lamina's signal sequence does.

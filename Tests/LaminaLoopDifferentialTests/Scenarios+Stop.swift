@@ -1,6 +1,6 @@
 import LaminaLoop
 
-/// cfrunloop.md §7: wake-ups, stop, nested runs. Each part of a scenario runs its own mode with its
+/// runloop.md §7: wake-ups, stop, nested runs. Each part of a scenario runs its own mode with its
 /// own observer, so triggers count per part.
 ///
 /// A nested run's timeout always ends well before its outer run's: CF's run timeout is a dispatch

@@ -1,6 +1,6 @@
 import LaminaLoop
 
-/// cfrunloop.md §6: timers. Durations are a few milliseconds; what is compared is order, and dates
+/// runloop.md §6: timers. Durations are a few milliseconds; what is compared is order, and dates
 /// only as whole intervals between them.
 extension Scenarios {
     /// Due timers fire only at the wake, after afterWaiting (beforeTimers is not "just before

@@ -1,4 +1,4 @@
-/// The scenario catalogue, grouped by cfrunloop.md section in `Scenarios+….swift`. Every scenario
+/// The scenario catalogue, grouped by runloop.md section in `Scenarios+….swift`. Every scenario
 /// has a test method in `DifferentialTests+….swift`; `all` is what the catalogue test checks.
 enum Scenarios {
     static let all: [Scenario] = [

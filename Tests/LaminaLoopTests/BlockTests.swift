@@ -1,7 +1,7 @@
 import LaminaLoop
 import XCTest
 
-/// cfrunloop.md §5: performed blocks — no wake-up, the three drain points (D, F, N), FIFO order,
+/// runloop.md §5: performed blocks — no wake-up, the three drain points (D, F, N), FIFO order,
 /// mode filtering, and blocks added during a drain.
 final class BlockTests: XCTestCase {
     func test_performDoesNotWakeTheLoop() {

@@ -1,7 +1,7 @@
 import LaminaLoop
 import XCTest
 
-/// cfrunloop.md §1 (as §2–7 rely on it): common modes, and observers and timers belonging to
+/// runloop.md §1 (as §2–7 rely on it): common modes, and observers and timers belonging to
 /// one loop.
 final class CommonModeTests: XCTestCase {
     func test_anItemAddedToCommonIsInEveryCommonModeAndNotInOthers() {

@@ -4,7 +4,7 @@ import LaminaLoop
 import XCTest
 
 /// `EventLoop.main` on the main thread (XCTest runs test methods there on Linux): its common
-/// modes never count as empty, and it drains `DispatchQueue.main` as CFRunLoop does (cfrunloop.md
+/// modes never count as empty, and it drains `DispatchQueue.main` as CFRunLoop does (runloop.md
 /// §2 steps H/K/M, §2.2, §8). The main loop is shared process-wide, so every test removes what it
 /// added, and `setUp` first drains whatever earlier code left for the loop.
 final class MainLoopTests: XCTestCase {

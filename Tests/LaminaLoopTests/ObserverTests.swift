@@ -1,7 +1,7 @@
 import LaminaLoop
 import XCTest
 
-/// cfrunloop.md §3: observer order, per-pass snapshots, removal vs invalidation, one-shot
+/// runloop.md §3: observer order, per-pass snapshots, removal vs invalidation, one-shot
 /// observers and re-entrancy.
 final class ObserverTests: XCTestCase {
     /// Runs one polling iteration of the default mode (kept alive by an idle source) after

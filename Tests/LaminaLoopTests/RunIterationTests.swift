@@ -1,7 +1,7 @@
 import LaminaLoop
 import XCTest
 
-/// cfrunloop.md §2 and §2.1: what `run(mode:timeout:returnAfterSourceHandled:)` does before it
+/// runloop.md §2 and §2.1: what `run(mode:timeout:returnAfterSourceHandled:)` does before it
 /// starts, and the order of one iteration (A–O).
 final class RunIterationTests: XCTestCase {
     // MARK: - Before the run starts (CFRunLoopRunSpecific)
@@ -155,7 +155,7 @@ final class RunIterationTests: XCTestCase {
 
     func test_onlyOneWakeReasonIsHandledPerIteration() {
         // A pending wake-up and a due timer are both ready at the first wait. Which one epoll
-        // reports first is not defined (cfrunloop.md §11.8), but each takes an iteration of its
+        // reports first is not defined (runloop.md §11.8), but each takes an iteration of its
         // own: the second is handled after another beforeWaiting/afterWaiting.
         let log = EventLog()
         let result = onLoopThread { loop in

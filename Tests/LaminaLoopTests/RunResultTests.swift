@@ -1,7 +1,7 @@
 import LaminaLoop
 import XCTest
 
-/// cfrunloop.md §2.2 (result codes) and the precedence at step O:
+/// runloop.md §2.2 (result codes) and the precedence at step O:
 /// handledSource > timedOut > stopped > finished.
 final class RunResultTests: XCTestCase {
     // MARK: - finished

@@ -1,7 +1,7 @@
 import LaminaLoop
 import XCTest
 
-/// cfrunloop.md §4: version-0 sources — signalling without waking, order of performing,
+/// runloop.md §4: version-0 sources — signalling without waking, order of performing,
 /// snapshots, clearing before perform, returnAfterSourceHandled, schedule/cancel callbacks.
 final class SourceTests: XCTestCase {
     // MARK: - A signal does not wake the loop

@@ -1,7 +1,7 @@
 import LaminaLoop
 import XCTest
 
-/// cfrunloop.md §6: timers — fire-date order, re-arming without a wake-up, one-shot timers,
+/// runloop.md §6: timers — fire-date order, re-arming without a wake-up, one-shot timers,
 /// skipped slots, a later date set from the handler, past dates, tolerance.
 final class TimerTests: XCTestCase {
     typealias Instant = EventLoop.Instant

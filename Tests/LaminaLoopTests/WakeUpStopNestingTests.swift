@@ -1,7 +1,7 @@
 import LaminaLoop
 import XCTest
 
-/// cfrunloop.md §7: wake-ups and their ignore window, stop() from each point of an iteration,
+/// runloop.md §7: wake-ups and their ignore window, stop() from each point of an iteration,
 /// and nested runs.
 final class WakeUpStopNestingTests: XCTestCase {
     private let fullIteration = ["beforeTimers", "beforeSources", "beforeWaiting", "afterWaiting"]

@@ -30,8 +30,8 @@ final class CommitVersusComposite: Benchmark, @unchecked Sendable {
                 context.drawLinearGradient(Gradient(colors: [.orange, .blue]), start: .zero, end: Point(x: 120, y: 40))
             }
             let tree = HostedTree(layerCount: 1_011, leafSize: Size(width: 120, height: 40), contents: tile)
-            // Spread the tiles over the whole framebuffer (overlapping, as in baselines.md's
-            // 1,000-tile composite) rather than in rows running off-screen.
+            // Spread the tiles over the whole framebuffer (overlapping, as in the raw baselines'
+            // 1,000-tile composite, Benchmarks/README.md) rather than in rows running off-screen.
             for (index, leaf) in tree.leaves.enumerated() {
                 let origin = tree.leaf(index, spreadOver: Size(width: 1280, height: 800))
                 leaf.frame = Rect(origin: origin, size: Size(width: 120, height: 40))

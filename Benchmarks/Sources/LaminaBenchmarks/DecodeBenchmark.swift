@@ -5,8 +5,9 @@ import LaminaGraphics
 
 /// `png-decode` and `jpeg-decode`: a 512×512 photo-like image decoded by `ImageDecoder` (A) and
 /// by the raw C call (B), in the same run. B for JPEG is libjpeg-turbo straight into a cairo
-/// RGB24 surface with `JCS_EXT_BGRX` (baselines.md: 1.6 ms); B for PNG is cairo's own reader,
-/// `cairo_image_surface_create_from_png_stream` (baselines.md: 10.7 ms). Target A/B ≤ 1.1.
+/// RGB24 surface with `JCS_EXT_BGRX` (the raw baselines in Benchmarks/README.md: 1.6 ms); B for
+/// PNG is cairo's own reader, `cairo_image_surface_create_from_png_stream` (10.7 ms there).
+/// Target A/B ≤ 1.1.
 final class DecodeBenchmark: Benchmark {
     enum Format { case png, jpeg }
 

@@ -1,6 +1,6 @@
 import LaminaGraphics
 
-/// What an ``AsyncLayer`` shows while a render is in flight (DESIGN.md's named policy).
+/// What an ``AsyncLayer`` shows while a render is in flight (a named policy, Docs/05).
 ///
 /// Whatever the policy, old contents are never kept when they no longer fit: if the layer's
 /// size or scale changed since they were drawn (a reused cell given another row), they are
@@ -16,7 +16,7 @@ public enum InFlightContentsPolicy: Sendable, Hashable {
     case placeholder(Color)
 }
 
-/// When the results of async renders reach the screen (DESIGN.md's named policy), set on the
+/// When the results of async renders reach the screen (a named policy, Docs/05), set on the
 /// layer that contains them.
 ///
 /// An ``AsyncLayer`` looks for the nearest layer, itself or an ancestor, whose

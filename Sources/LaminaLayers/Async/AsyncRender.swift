@@ -1,7 +1,7 @@
 import LaminaGraphics
 import LaminaTrace
 
-/// Where a render found that it was cancelled: DESIGN.md's four checks.
+/// Where a render found that it was cancelled: the four checks of Docs/05-async-display.md.
 public enum AsyncDisplayCancellationPoint: String, Sendable, Hashable, CaseIterable {
     /// On the display queue, before a context was made.
     case beforeDrawing = "before drawing"
