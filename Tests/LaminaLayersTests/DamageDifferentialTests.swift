@@ -51,7 +51,10 @@ final class DamageDifferentialTests: XCTestCase {
             + "pictures: \(pictures)\nhistory:\n" + history.map { "    \($0)," }.joined(separator: "\n")
         if shrink {
             let smallest = try shrunk(Array(history), scale: scale)
-            message += "\nsmallest failing history (\(smallest.count) edits):\n" + smallest.map { "    \($0)," }.joined(separator: "\n")
+            let replay = try DamageHistoryScene(size: size, scale: scale).firstMismatch(in: smallest)
+            let smallestPictures = replay.map { writePictures(of: $0, label: label + " smallest") } ?? "none"
+            message += "\nsmallest failing history (\(smallest.count) edits), \(replay?.description ?? "")\n"
+                + "pictures: \(smallestPictures)\n" + smallest.map { "    \($0)," }.joined(separator: "\n")
         }
         XCTFail(message, file: file, line: line)
     }

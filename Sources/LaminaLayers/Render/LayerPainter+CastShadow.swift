@@ -31,12 +31,13 @@ extension LayerPainter {
 
         let layer = PaintedLayer(id: id, node: node, placement: placement, tree: tree)
         context.saveGState()
-        if node.state.masksToBounds { clipToBounds(of: layer) }
+        defer { context.restoreGState() }
+        guard let clip = beginBoundsClip(of: layer) else { return }
         // The drawing's alpha carries the opacity into the shadow's coverage: the shadow colour
         // is taken as it is.
         context.alpha = alpha
         context.shadow = shadow
         context.draw(drawing, in: userRect(region))
-        context.restoreGState()
+        endBoundsClip(clip)
     }
 }

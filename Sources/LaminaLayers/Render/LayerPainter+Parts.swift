@@ -34,7 +34,7 @@ extension LayerPainter {
     /// The background colour over the bounds, rounded by the corner radius.
     func paintBackground(of layer: PaintedLayer, alpha: Double) {
         guard let color = layer.state.backgroundColor, color.alpha > 0 else { return }
-        guard Self.isUpright(layer.snappedTransform) else {
+        guard Self.landsOnWholePixels(layer) else {
             return drawRasterized(.background, of: layer, extent: layer.ownArea, alpha: alpha) { $0.drawBackground(of: layer, alpha: 1) }
         }
         drawBackground(of: layer, alpha: alpha)
@@ -45,7 +45,7 @@ extension LayerPainter {
         context.alpha = alpha
         context.fillColor = color
         let bounds = layer.state.bounds.standardized
-        if layer.state.cornerRadius <= 0, let target = userRect(bounds, under: layer.snappedTransform) {
+        if layer.state.cornerRadius <= 0 || layer.state.masksToBounds, let target = userRect(bounds, under: layer.snappedTransform) {
             return context.fill(target)
         }
         withTransform(layer.snappedTransform) {
@@ -59,7 +59,7 @@ extension LayerPainter {
     func paintBorder(of layer: PaintedLayer, alpha: Double) {
         let state = layer.state
         guard state.borderWidth > 0, state.borderWidth.isFinite, state.borderColor.alpha > 0 else { return }
-        guard Self.isUpright(layer.snappedTransform) else {
+        guard Self.landsOnWholePixels(layer, inset: state.borderWidth) else {
             return drawRasterized(.border, of: layer, extent: layer.ownArea, alpha: alpha) { $0.drawBorder(of: layer, alpha: 1) }
         }
         drawBorder(of: layer, alpha: alpha)
@@ -87,6 +87,25 @@ extension LayerPainter {
                 context.stroke(inset)
             }
         }
+    }
+
+    /// Whether the layer's bounds, square-cornered, land on whole device pixels (and, for a
+    /// border, its inner edge `inset` points in too): then a fill covers whole pixels and cairo
+    /// draws the same pixels under any clip. Anything else — rounded corners, fractional edges,
+    /// rotations — is drawn from a raster.
+    static func landsOnWholePixels(_ layer: PaintedLayer, inset: Double = 0) -> Bool {
+        let transform = layer.snappedTransform
+        // Rounded corners of a layer that masks to bounds come from its clip (``BoundsClip``), so
+        // its parts are square underneath; rounding them too would antialias the corners twice.
+        guard isUpright(transform), layer.state.cornerRadius <= 0 || layer.state.masksToBounds else { return false }
+        let bounds = layer.state.bounds.standardized
+        let outer = transform.boundingBox(of: bounds)
+        guard isWhole(outer) else { return false }
+        return inset <= 0 || isWhole(transform.boundingBox(of: bounds.insetBy(dx: inset, dy: inset)))
+    }
+
+    private static func isWhole(_ rect: Rect) -> Bool {
+        rect.isNull || [rect.minX, rect.minY, rect.maxX, rect.maxY].allSatisfy { abs($0 - $0.rounded()) < 1e-6 }
     }
 
     /// Whether `transform` keeps rectangles upright (no rotation or skew): cairo then draws the

@@ -52,7 +52,8 @@ struct LayerPainter {
         let savesState = state.masksToBounds || layer.groupKind != .none
         if savesState { context.saveGState() }
         defer { if savesState { context.restoreGState() } }
-        if state.masksToBounds { clipToBounds(of: layer) }
+        guard let clip = beginBoundsClip(of: layer) else { return }
+        defer { endBoundsClip(clip) }
         var partAlpha = alpha
         var open: OpenGroup?
         if layer.groupKind != .none {
@@ -85,8 +86,9 @@ struct LayerPainter {
         // miss it: culling would only cost.
         let cullable = !damage.rects.contains { $0.contains(clip) }
         for (child, node) in Self.drawingOrder(sublayers) {
+            // A pixel of margin: snapping moves what a layer draws by up to half a pixel.
             if cullable, let extent = tree.cullingExtent(of: child, node),
-               !damage.intersects(sublayerSpace.boundingBox(of: extent).intersection(clip)) { continue }
+               !damage.intersects(sublayerSpace.boundingBox(of: extent).insetBy(dx: -1, dy: -1).intersection(clip)) { continue }
             let placement = RenderTree.placement(of: node, under: layer.state, at: layer.placement)
             paint(child, node, at: placement, alpha: alpha)
         }
@@ -99,22 +101,6 @@ struct LayerPainter {
         return sublayers.indices.sorted {
             (sublayers[$0].1.state.zPosition, $0) < (sublayers[$1].1.state.zPosition, $1)
         }.map { sublayers[$0] }
-    }
-
-    /// Clips what follows (shadow, contents, sublayers, border) to the layer's bounds, rounded by
-    /// its corner radius.
-    func clipToBounds(of layer: PaintedLayer) {
-        let transform = userTransform(layer.snappedTransform)
-        guard let inverse = transform.inverted() else { return }
-        context.concatenate(transform)
-        let radius = layer.state.cornerRadius
-        if radius > 0 {
-            context.clip(to: Path(roundedRect: layer.state.bounds.standardized, cornerRadius: radius))
-        } else {
-            context.clip(to: layer.state.bounds)
-        }
-        // The clip stays; the transform goes back to the identity the other parts expect.
-        context.concatenate(inverse)
     }
 
     /// Runs `body` with the context's transform set to `deviceTransform` (bounds space → device

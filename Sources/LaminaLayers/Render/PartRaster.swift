@@ -17,6 +17,8 @@ struct PartRaster {
     /// The parts that can be rasterised.
     enum Part: Hashable {
         case shadowPath, background, contents, border
+        /// The bounds shape a rotated layer that masks to bounds clips through.
+        case boundsClip
     }
 
     /// The device transform the raster was drawn at.
@@ -46,22 +48,26 @@ struct PartRaster {
 }
 
 extension LayerPainter {
-    /// Draws `part` of `layer` from its raster, multiplied by `alpha`: the raster is made (by
-    /// `draw`, with a painter whose context covers `extent`, device pixels) the first time, and
-    /// reused while it fits the layer's transform.
+    /// Draws `part` of `layer` from its raster, multiplied by `alpha` (see ``raster(_:of:extent:_:)``).
     func drawRasterized(_ part: PartRaster.Part, of layer: PaintedLayer, extent: Rect, alpha: Double,
                         _ draw: (LayerPainter) -> Void) {
-        let transform = layer.snappedTransform
-        let raster: (surface: ImageSurface, rect: Rect)
-        if let cached = layer.node.rasters[part], let rect = cached.deviceRect(at: transform) {
-            raster = (cached.surface, rect)
-        } else {
-            guard let made = makeRaster(extent: extent, at: transform, draw) else { return }
-            layer.node.rasters[part] = made
-            raster = (made.surface, made.deviceRect)
-        }
+        guard let raster = raster(part, of: layer, extent: extent, draw) else { return }
         context.alpha = alpha
         context.draw(raster.surface, in: userRect(raster.rect))
+    }
+
+    /// The raster of `part` of `layer` and where it lies (device pixels): made by `draw`, with a
+    /// painter whose context covers `extent` (device pixels), the first time, and reused while it
+    /// fits the layer's transform. Nil when the part covers no pixel.
+    func raster(_ part: PartRaster.Part, of layer: PaintedLayer, extent: Rect,
+                _ draw: (LayerPainter) -> Void) -> (surface: ImageSurface, rect: Rect)? {
+        let transform = layer.snappedTransform
+        if let cached = layer.node.rasters[part], let rect = cached.deviceRect(at: transform) {
+            return (cached.surface, rect)
+        }
+        guard let made = makeRaster(extent: extent, at: transform, draw) else { return nil }
+        layer.node.rasters[part] = made
+        return (made.surface, made.deviceRect)
     }
 
     private func makeRaster(extent: Rect, at transform: AffineTransform, _ draw: (LayerPainter) -> Void) -> PartRaster? {

@@ -60,25 +60,41 @@ extension RenderTree {
         return finiteUnion(state.bounds, state.contentsFrame(for: image))
     }
 
+    /// Where a layer's own area lands in device pixels through `transform`: where the painter
+    /// draws it (snapped, ``PixelSnapping``) and where it would be unsnapped, so damage covers
+    /// both the old and the new pixels of a layer that snapping moves.
+    static func drawnArea(of state: LayerRenderState, at transform: AffineTransform) -> Rect {
+        let area = ownArea(of: state)
+        return finiteUnion(transform.boundingBox(of: area), PixelSnapping.snapped(transform, for: state.bounds).boundingBox(of: area))
+    }
+
     /// Adds the layer's own rectangle, where it is now.
     func addOwnDamage(of id: LayerID, to damage: inout Damage) {
         guard let placement = placement(of: id), let state = nodes[id]?.state else { return }
-        addDamage(placement.transform.boundingBox(of: Self.ownArea(of: state)), drawnBy: id, clip: placement.clip, to: &damage)
+        addDamage(Self.drawnArea(of: state, at: placement.transform), drawnBy: id, clip: placement.clip, to: &damage)
     }
 
-    /// Adds `part` of the layer (bounds space), where it is now: a partial redraw's damage. When
-    /// the contents are resampled on their way to the screen (a bitmap of another size than its
-    /// place, or a rotation), a redrawn bitmap pixel blends into the device pixels around it, so
-    /// the part is grown by a pixel then.
+    /// Adds `part` of the layer (bounds space), where it is now: a partial redraw's damage. The
+    /// redraw changed the backing store's pixels that `part` touches (an antialiased edge
+    /// changes a whole pixel); they show where the contents frame places them, and when the
+    /// contents are resampled on their way to the screen (a bitmap of another size than its
+    /// place, or a rotation), each also blends into its neighbours.
     func addPartDamage(of id: LayerID, _ part: Rect, to damage: inout Damage) {
-        guard let placement = placement(of: id), let node = nodes[id], part.isFinite else { return }
-        var area = placement.transform.boundingBox(of: part)
-        let bounds = node.state.bounds.standardized
-        if let contents = node.state.contents,
-           !LayerPainter.mapsOneToOne(bounds, contents, under: PixelSnapping.snapped(placement.transform, for: node.state.bounds)) {
-            area = area.insetBy(dx: -1, dy: -1)
+        guard let placement = placement(of: id), let state = nodes[id]?.state, part.isFinite else { return }
+        var area = part
+        if let contents = state.visibleContents, contents.width > 0, contents.height > 0 {
+            let bounds = state.bounds.standardized, scale = contents.scale
+            var pixels = Rect(x: (part.minX - bounds.minX) * scale, y: (part.minY - bounds.minY) * scale,
+                              width: part.width * scale, height: part.height * scale).integral
+            let frame = state.contentsFrame(for: contents)
+            if !LayerPainter.mapsOneToOne(frame, contents, under: PixelSnapping.snapped(placement.transform, for: state.bounds)) { pixels = pixels.insetBy(dx: -1, dy: -1) }
+            let perPixel = (x: frame.width / Double(contents.width), y: frame.height / Double(contents.height))
+            area = Rect(x: frame.minX + pixels.minX * perPixel.x, y: frame.minY + pixels.minY * perPixel.y,
+                        width: pixels.width * perPixel.x, height: pixels.height * perPixel.y)
         }
-        addDamage(area, drawnBy: id, clip: placement.clip, to: &damage)
+        let snapped = PixelSnapping.snapped(placement.transform, for: state.bounds)
+        addDamage(Self.finiteUnion(placement.transform.boundingBox(of: area), snapped.boundingBox(of: area)),
+                  drawnBy: id, clip: placement.clip, to: &damage)
     }
 
     /// Adds the rectangle of the layer's whole subtree, where it is now.
@@ -118,7 +134,7 @@ extension RenderTree {
         nodesVisited += 1
         guard let node = nodes[id] else { return .null }
         let state = node.state
-        var extent = transform.boundingBox(of: Self.ownArea(of: state))
+        var extent = Self.drawnArea(of: state, at: transform)
         let toSublayers = state.sublayerTransformInBounds.concatenating(transform)
         for child in children(of: id) {
             guard let childNode = nodes[child] else { continue }
