@@ -27,11 +27,10 @@ enum PixelSnapping {
     /// The scale and offset that map `min` and `max` onto their rounded device positions.
     private static func snappedAxis(scale: Double, offset: Double, min: Double, max: Double) -> (Double, Double) {
         let low = (scale * min + offset).rounded(), high = (scale * max + offset).rounded()
-        let snappedScale = max > min ? (high - low) / (max - min) : 0
-        // A layer narrower than half a pixel rounds to nothing; keep its scale so it still draws,
-        // starting at the edge of the pixel it starts in (rounding its start could move it into
-        // the next pixel, out of the pixels its unsnapped rectangle — its damage — covers).
-        guard snappedScale > 0 else { return (scale, (scale * min + offset).rounded(.down) - scale * min) }
+        guard max > min else { return (scale, low - scale * min) }
+        let snappedScale = (high - low) / (max - min)
+        // A layer narrower than half a pixel rounds to nothing; keep its scale so it still draws.
+        guard snappedScale > 0 else { return (scale, low - scale * min) }
         return (snappedScale, low - snappedScale * min)
     }
 
