@@ -79,7 +79,8 @@ extension Layer {
         set { if newValue.isFinite { update(\.shadowOffset, to: newValue) } }
     }
 
-    /// The drop shadow's blur radius in points (3 by default). Negative and non-finite values
+    /// The drop shadow's blur radius in points (3 by default): as in Core Animation, the standard
+    /// deviation of its gaussian blur (half a CSS blur radius). Negative and non-finite values
     /// are ignored.
     public var shadowRadius: Double {
         get { state.shadowRadius }

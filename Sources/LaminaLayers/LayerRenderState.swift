@@ -46,7 +46,8 @@ public struct LayerRenderState: Sendable, Hashable {
     public var shadowOpacity: Double = 0
     /// Core Animation's default, (0, -3): the shadow falls 3 points up.
     public var shadowOffset = Size(width: 0, height: -3)
-    /// The shadow's blur radius in points.
+    /// The shadow's blur radius in points: the gaussian's standard deviation, as in Core
+    /// Animation.
     public var shadowRadius: Double = 3
     /// The shadow's shape; nil uses the layer's composited alpha.
     public var shadowPath: Path?

@@ -26,11 +26,14 @@ extension LayerRenderState {
     }
 
     /// The drop shadow to draw, or nil when `shadowOpacity` draws none. Its colour carries the
-    /// shadow opacity; `shadowRadius` is the blur radius.
+    /// shadow opacity. Core Animation's `shadowRadius` behaves as the gaussian's standard
+    /// deviation (design tools map a CSS blur of B to a `shadowRadius` of B/2, and a CSS blur is
+    /// two standard deviations), so the graphics context's blur radius — CSS's convention — is
+    /// twice the `shadowRadius`.
     var dropShadow: Shadow? {
         guard shadowOpacity > 0, shadowOpacity.isFinite else { return nil }
         let alpha = shadowColor.alpha * min(shadowOpacity, 1)
-        return Shadow(offset: shadowOffset, blur: shadowRadius, color: shadowColor.withAlpha(alpha))
+        return Shadow(offset: shadowOffset, blur: 2 * shadowRadius, color: shadowColor.withAlpha(alpha))
     }
 
     /// The shadow the layer casts from everything it draws — its own parts and its sublayers —
