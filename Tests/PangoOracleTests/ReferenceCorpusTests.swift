@@ -53,3 +53,31 @@ struct ReferenceCorpusTests {
         #expect(label.normalizedPangoLineStarts() == [0, 40, 80, 117, 158])
     }
 }
+
+/// `ReferenceCorpus.disagreements(with:)`, the comparison LaminaText's test runs.
+@Suite("Comparing an engine with Pango")
+struct DisagreementTests {
+    @Test("Pango agrees with itself on every paragraph, raw or normalised")
+    func pangoAgreesWithItself() {
+        #expect(ReferenceCorpus.disagreements { $0.pangoLineStarts() }.isEmpty)
+        #expect(ReferenceCorpus.disagreements { $0.normalizedPangoLineStarts() }.isEmpty)
+    }
+
+    @Test("an engine that never wraps disagrees exactly where Pango makes several lines")
+    func oneLineEngineDisagrees() throws {
+        let disagreements = ReferenceCorpus.disagreements { _ in [0] }
+        let expected = ReferenceCorpus.paragraphs.filter { $0.normalizedPangoLineStarts().count > 1 }
+        #expect(disagreements.map(\.paragraph) == expected)
+        let single = try #require(disagreements.first { $0.paragraph.name == "english-two-words-wrap" })
+        #expect(single.description.contains("\"Hello \" | \"world\""))
+    }
+
+    @Test("starts outside the text or out of order are reported, not trapped on")
+    func badStartsAreDisagreements() {
+        let outside = ReferenceCorpus.disagreements { [0, $0.text.utf16.count + 5] }
+        #expect(outside.count == ReferenceCorpus.paragraphs.count)
+        #expect(outside.first?.description.contains("outside the text") == true)
+        let unordered = ReferenceCorpus.disagreements { _ in [3, 1] }
+        #expect(unordered.count == ReferenceCorpus.paragraphs.count)
+    }
+}
