@@ -33,9 +33,9 @@ import CPangoOracle
 ///   words.
 /// - **The width in Pango units**, `floor(width × PANGO_SCALE)` (1/1024 px; HarfBuzz's advances
 ///   at Pango's scale are in the same unit). A line fits when its width is *at most* the
-///   available width: a 15 px "Hello" is 38934 units, and stays on one line with "Hello world"
-///   wrapped at a width of 38934 units but not at 38933. Widths beyond 2 000 000 px mean "do
-///   not wrap" (Pango's −1), because Pango's widths are 32-bit.
+///   available width: "Hello" at 15 px is 38934 units, so "Hello world" wrapped at 38934 units
+///   starts with the line "Hello ", and at 38933 units with "Hell" (the word broken inside).
+///   Widths beyond 2 000 000 px mean "do not wrap" (Pango's −1): Pango's widths are 32-bit.
 ///
 /// One difference remains and cannot be set away: Pango's HarfBuzz font has a scale of
 /// size × 1024, so each glyph's advance is rounded to 1/1024 px before the line is summed

@@ -93,7 +93,7 @@ extension ReferenceCorpus {
     static let narrowest: [ReferenceParagraph] = [
         ReferenceParagraph("narrow-1-word", "Lamina", size: 15, width: 1),
         ReferenceParagraph("narrow-1-sentence", "ab cd, ef.", size: 15, width: 1),
-        ReferenceParagraph("narrow-0", "zero width", size: 15, width: 0),
+        ReferenceParagraph("narrow-half-point", "half a point", size: 15, width: 0.5),
         ReferenceParagraph("narrow-1-combining", "e\u{0301}a\u{0308}o\u{0302}", size: 15, width: 1),
         ReferenceParagraph("narrow-1-spaces", "a   b", size: 15, width: 1),
         ReferenceParagraph("narrow-1-greek", "αβγ δε", size: 20, width: 1),

@@ -9,7 +9,8 @@ public struct ReferenceParagraph: Sendable, Hashable, CustomStringConvertible {
     public let fontFamily: String
     /// The font size in pixels, which are Lamina's points at scale 1.
     public let pixelSize: Double
-    /// The available line width in pixels (points at scale 1).
+    /// The available line width in pixels (points at scale 1). The height is unlimited: every
+    /// line is laid out (a `TextContainer(width:)` in LaminaText).
     public let width: Double
 
     /// A paragraph in DejaVu Sans (`Font.system`'s family) unless `fontFamily` says otherwise.

@@ -36,6 +36,19 @@ func makeLaminaTextLabelSide(_ label: ReferenceTextLabel) -> TextLabelSide? {
         drawCachedLayout: {
             guard let context = newContext() else { return false }
             return cached.draw(in: context, at: .zero, isCancelled: { false })
+        },
+        ink: {
+            guard let context = newContext() else { return 0 }
+            cached.draw(in: context, at: .zero, isCancelled: { false })
+            let image = context.makeImage()
+            return image.withUnsafePixelBytes { pixels, bytesPerRow in
+                var sum: UInt64 = 0
+                for y in 0..<image.height {
+                    // Premultiplied ARGB32 in native (little-endian) order: alpha is byte 3.
+                    for x in 0..<image.width { sum += UInt64(pixels[y * bytesPerRow + x * 4 + 3]) }
+                }
+                return sum
+            }
         }
     )
 }

@@ -77,8 +77,8 @@ final class TextLabelBenchmark: Benchmark {
         }
         self.raw = raw
         self.pango = pango
-        notes += TextLabelBenchmark.checks(raw: raw, pango: pango, label: label)
         let lamina = makeLaminaTextLabelSide(label)
+        notes += TextLabelBenchmark.checks(raw: raw, pango: pango, lamina: lamina, label: label)
         switch comparison {
         case .pangoAgainstRaw:
             a = whole(pango.side)
@@ -104,18 +104,26 @@ final class TextLabelBenchmark: Benchmark {
         return { side.layOutAndDraw() == expected }
     }
 
-    /// Untimed behaviour checks: both baselines wrap the label into the same five lines and
-    /// draw about the same amount of ink.
-    private static func checks(raw: RawTextLabel, pango: PangoTextLabel, label: ReferenceTextLabel) -> [String] {
+    /// Untimed behaviour checks: both baselines wrap the label into the same five lines, and
+    /// every engine draws about the same amount of ink.
+    private static func checks(raw: RawTextLabel, pango: PangoTextLabel, lamina: TextLabelSide?,
+                               label: ReferenceTextLabel) -> [String] {
         let pangoCheck = pango.check()
         var notes: [String] = []
         let agree = raw.lineStarts == label.expectedLineStarts && pangoCheck.lineStarts == label.expectedLineStarts
         notes.append(agree
             ? "line starts: raw and Pango both \(label.expectedLineStarts)"
             : "MISMATCH: line starts raw \(raw.lineStarts), Pango \(pangoCheck.lineStarts), expected \(label.expectedLineStarts)")
-        let rawInk = Double(raw.ink), pangoInk = Double(pangoCheck.ink)
-        let difference = abs(rawInk - pangoInk) / max(rawInk, 1)
-        notes.append("ink (sum of alpha): raw \(Int(rawInk)), Pango \(Int(pangoInk)) (\(Report.format(difference * 100, decimals: 2)) % apart)")
+        let rawInk = Double(raw.ink)
+        var inks = [("raw", rawInk), ("Pango", Double(pangoCheck.ink))]
+        if let lamina {
+            inks.append(("Lamina", Double(lamina.ink())))
+        }
+        let apart = inks.dropFirst().map { name, ink in
+            "\(name) \(Report.format(abs(ink - rawInk) / max(rawInk, 1) * 100, decimals: 2)) %"
+        }
+        notes.append("ink (sum of alpha): " + inks.map { "\($0.0) \(Int($0.1))" }.joined(separator: ", ")
+            + " (apart from raw: " + apart.joined(separator: ", ") + ")")
         return notes
     }
 

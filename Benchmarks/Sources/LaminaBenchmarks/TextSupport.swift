@@ -27,6 +27,9 @@ struct TextLabelSide {
     /// Draws a layout made once at set-up into a new surface; false on failure. Nil for an
     /// engine measured only as a whole (Pango).
     let drawCachedLayout: (() -> Bool)?
+    /// The sum of the alpha bytes of the drawn label, from one untimed drawing: engines that
+    /// draw the same glyphs at the same places give the same ink, give or take antialiasing.
+    let ink: () -> UInt64
 }
 
 /// The raw pipeline in C (`bench_text_layout.c`): the font file loaded into HarfBuzz (with its
@@ -79,7 +82,8 @@ final class RawTextLabel {
             },
             drawCachedLayout: { [self] in
                 bench_text_layout_draw(cachedLayout, font, label.width, label.height, label.scale, nil) == 0
-            }
+            },
+            ink: { [self] in ink }
         )
     }
 }
@@ -122,7 +126,8 @@ final class PangoTextLabel {
                                               nil, 0, nil)
                 return lines > 0 ? Int(lines) : nil
             },
-            drawCachedLayout: nil
+            drawCachedLayout: nil,
+            ink: { [self] in check().ink }
         )
     }
 }
