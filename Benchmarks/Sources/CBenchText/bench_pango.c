@@ -1,7 +1,6 @@
 // Pango laying out and drawing a label: what a Linux developer would pick instead of Lamina.
-// Used the efficient way — one font map and one context for every label, as a GTK widget
-// keeps its context — so that Pango is measured at its best, not at pango_cairo_create_layout's
-// cost of a new context per draw.
+// One font map and one context for every label, as a GTK widget keeps its context
+// (pango_cairo_create_layout, which makes a new context per draw, measured the same).
 #include "bench_text_internal.h"
 
 #include <math.h>
