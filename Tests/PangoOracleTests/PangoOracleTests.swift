@@ -1,4 +1,6 @@
+import Dispatch
 import PangoOracle
+import Synchronization
 import Testing
 
 /// The oracle itself, on cases whose answer is known by hand: if these fail, comparisons
@@ -66,6 +68,20 @@ struct PangoOracleTests {
         // "extra" + SHY fits in 40 px, "extraordinary" does not.
         let text = "extra\u{00AD}ordinary"
         #expect(starts(text, width: 40).prefix(2) == [0, 6])
+    }
+
+    @Test("calls from many threads at once give the same answers as one thread")
+    func concurrentCallsAgree() {
+        let paragraphs = Array(ReferenceCorpus.paragraphs.prefix(16))
+        let expected = paragraphs.map { $0.pangoLineStarts() }
+        let mismatches = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            let paragraph = paragraphs[index % paragraphs.count]
+            if paragraph.pangoLineStarts() != expected[index % paragraphs.count] {
+                mismatches.add(1, ordering: .relaxed)
+            }
+        }
+        #expect(mismatches.load(ordering: .relaxed) == 0)
     }
 
     @Test("no-break spaces glue, zero-width spaces break")
