@@ -54,7 +54,8 @@ bench_text_font *bench_text_font_load(const char *path, double size) {
     font->ascent = extents.ascender / BENCH_TEXT_UNITS_PER_PIXEL;
     font->line_height = (extents.ascender - extents.descender + extents.line_gap) / BENCH_TEXT_UNITS_PER_PIXEL;
 
-    // The FreeType library outlives every face cairo may still hold: it is never freed.
+    // The FreeType library outlives every face cairo may still hold: it is never freed. Made
+    // on first use; benchmarks load fonts in set-up, on the main thread only.
     static FT_Library library;
     if (!library && FT_Init_FreeType(&library) != 0) goto fail;
     FT_Face face;
