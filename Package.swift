@@ -91,6 +91,26 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
+        // Pango's line starts for LaminaText's tests to compare against, and the reference
+        // paragraphs they are compared on. Used by test targets only: not a product, not in
+        // the umbrella.
+        .target(name: "PangoOracle", dependencies: ["CPangoOracle"], path: "Tests/PangoOracle"),
+        // Pango behind a plain C header. Not a pkg-config system library: pangocairo's
+        // pkg-config flags carry -pthread (through gio and gmodule), which SwiftPM refuses with
+        // a warning in every build of this package and of packages that depend on it. cairo's
+        // and HarfBuzz's include directories come from CCairo and CHarfBuzz; Pango's own
+        // (the same path on every Debian architecture) is given here.
+        .target(
+            name: "CPangoOracle",
+            dependencies: ["CCairo", "CHarfBuzz"],
+            path: "Tests/CPangoOracle",
+            cSettings: [.unsafeFlags(["-I/usr/include/pango-1.0"])],
+            linkerSettings: [
+                .linkedLibrary("pangocairo-1.0"), .linkedLibrary("pango-1.0"),
+                .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+            ]
+        ),
+        .testTarget(name: "PangoOracleTests", dependencies: ["PangoOracle"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 // Lamina's benchmarks, each against its raw baseline in the same process: EventLoop against
 // CFRunLoop, ImageDecoder against libjpeg-turbo and cairo's PNG reader, the compositor and
-// the commit against their raw counterparts.
+// the commit against their raw counterparts, text against HarfBuzz + ICU + cairo and Pango.
 // A separate package, so the main build stays light. Run from the repository root with
 // `make bench` (or `make bench-smoke`), or here with `swift run -c release LaminaBenchmarks`.
 import PackageDescription
@@ -19,6 +19,23 @@ let package = Package(
         .systemLibrary(name: "CBenchCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // libjpeg-turbo called directly: the JPEG decode baseline, and the encoder of its input.
         .target(name: "CBenchCodecs", linkerSettings: [.linkedLibrary("jpeg")]),
+        // HarfBuzz's include directories for CBenchText (Swift never imports it).
+        .systemLibrary(name: "CBenchHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        // The text baselines in C: HarfBuzz (OpenType functions) + ICU UAX #14 + a greedy wrap +
+        // cairo_show_glyphs, and Pango. ICU's headers stay in its .c files. Pango is not reached
+        // through pkg-config: pangocairo's flags carry -pthread, which SwiftPM refuses with a
+        // warning; cairo's and HarfBuzz's directories come from the two system modules, Pango's
+        // own (the same on every Debian architecture) is given here.
+        .target(
+            name: "CBenchText",
+            dependencies: ["CBenchCairo", "CBenchHarfBuzz"],
+            cSettings: [.unsafeFlags(["-I/usr/include/pango-1.0"])],
+            linkerSettings: [
+                .linkedLibrary("pangocairo-1.0"), .linkedLibrary("pango-1.0"), .linkedLibrary("gobject-2.0"),
+                .linkedLibrary("glib-2.0"), .linkedLibrary("harfbuzz"), .linkedLibrary("freetype"),
+                .linkedLibrary("fontconfig"), .linkedLibrary("icuuc"), .linkedLibrary("m"),
+            ]
+        ),
         .executableTarget(
             name: "LaminaBenchmarks",
             dependencies: [
@@ -28,6 +45,7 @@ let package = Package(
                 .product(name: "LaminaLayers", package: "Lamina"),
                 "CBenchCairo",
                 "CBenchCodecs",
+                "CBenchText",
             ]
         ),
     ],

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Lamina builds, tests and runs its X11 demos with (Docs/design.md,
 # "Modules"): the C libraries behind CCairo, CFreeType, CHarfBuzz, CFontconfig, CXCB and
-# CLaminaShims, the DejaVu fonts the tests use, and Xvfb for X11 tests.
+# CLaminaShims, Pango (test-only: the line-break oracle and a benchmark baseline), the DejaVu
+# fonts the tests use, and Xvfb for X11 tests.
 # Idempotent: installs only what is missing, and runs apt-get update only when something is.
 set -euo pipefail
 
@@ -15,6 +16,7 @@ packages=(
     libjpeg62-turbo-dev
     libpng-dev
     libxcb1-dev
+    libpango1.0-dev
     fonts-dejavu-core
     xvfb
     xauth

@@ -54,7 +54,7 @@ struct Command {
             CommitVersusComposite(),
             AsyncMainThread(),
             PoolScaling(),
-        ]
+        ] + TextLabelBenchmark.all()
     }
 
     /// Runs the selected benchmarks and prints the table; returns the process's exit status.

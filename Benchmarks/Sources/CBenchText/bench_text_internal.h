@@ -1,0 +1,38 @@
+// What the raw text baseline's .c files share. Holds ICU, HarfBuzz, FreeType and cairo
+// headers, so it is not in include/: Swift only ever sees bench_text.h.
+#ifndef BENCH_TEXT_INTERNAL_H
+#define BENCH_TEXT_INTERNAL_H
+
+#include "bench_text.h"
+
+#include <cairo-ft.h>
+#include <cairo.h>
+#include <hb-ot.h>
+#include <hb.h>
+#include <unicode/ubrk.h>
+
+/// HarfBuzz's scale is size × 1024, so positions come in 1/1024 px, the unit Pango uses too.
+#define BENCH_TEXT_UNITS_PER_PIXEL 1024.0
+
+struct bench_text_font {
+    hb_face_t *hb_face;
+    hb_font_t *hb_font;
+    cairo_font_face_t *cairo_face;
+    cairo_font_options_t *font_options;
+    UBreakIterator *breaker;
+    double size;
+    double ascent;
+    double line_height;
+};
+
+struct bench_text_layout {
+    cairo_glyph_t *glyphs;
+    int32_t glyph_count;
+    int32_t *line_starts;
+    int32_t line_count;
+};
+
+/// Sums the alpha bytes of an ARGB32 surface.
+uint64_t bench_text_ink(cairo_surface_t *surface);
+
+#endif
