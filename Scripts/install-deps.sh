@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Lamina builds, tests and runs its X11 demos with (DESIGN.md,
 # "Modules"): the C libraries behind CCairo, CFreeType, CHarfBuzz, CFontconfig, CXCB and
-# CLaminaShims, the DejaVu fonts the tests use, and Xvfb for X11 tests.
+# CLaminaShims, the fonts LaminaText and its tests use (DejaVu, Droid Sans Fallback for CJK,
+# Noto Color Emoji), and Xvfb for X11 tests.
 # Idempotent: installs only what is missing, and runs apt-get update only when something is.
 set -euo pipefail
 
@@ -16,6 +17,8 @@ packages=(
     libpng-dev
     libxcb1-dev
     fonts-dejavu-core
+    fonts-droid-fallback
+    fonts-noto-color-emoji
     xvfb
     xauth
 )
