@@ -43,6 +43,19 @@ extension Image {
         return count
     }
 
+    /// The total darkness on a white background: the sum over pixels of how far each is from
+    /// white (0 for white, 1 for black), counting colour too.
+    var inkAmount: Double {
+        var total = 0.0
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = pixel(x: x, y: y)
+                total += 1 - (c.red + c.green + c.blue) / 3
+            }
+        }
+        return total
+    }
+
     /// Pixels darker than light grey: ink on a white background.
     var inkedPixelCount: Int {
         var count = 0

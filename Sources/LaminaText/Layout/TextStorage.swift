@@ -24,7 +24,9 @@ struct TextStorage: Sendable {
             units.append(contentsOf: piece)
             let count = units.count - offset
             guard count > 0 else { continue }
-            var attributes = TextRunAttributes(font: run[LaminaFontAttribute.self] ?? defaultFont)
+            // An attachment without a font of its own aligns to the text before it.
+            let inherited = run[LaminaAttachmentAttribute.self] != nil ? runs.last?.attributes.font : nil
+            var attributes = TextRunAttributes(font: run[LaminaFontAttribute.self] ?? inherited ?? defaultFont)
             if let color = run[LaminaForegroundColorAttribute.self] { attributes.foregroundColor = color }
             attributes.backgroundColor = run[LaminaBackgroundColorAttribute.self]
             attributes.underline = run[LaminaUnderlineAttribute.self]

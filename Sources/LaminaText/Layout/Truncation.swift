@@ -52,7 +52,7 @@ struct Truncation {
         let x = line.fragment.minX + (line.origin.x - line.fragment.minX).clamped(to: 0...max(available - pen, 0))
         return TextLine(range: line.range, row: line.row, origin: Point(x: x, y: line.origin.y),
                         ascent: max(line.ascent, metrics.ascent), descent: max(line.descent, metrics.descent),
-                        width: pen, runs: pieces, isTruncated: true, fragment: line.fragment)
+                        width: max(pen, 0), runs: pieces, isTruncated: true, fragment: line.fragment)
     }
 
     private func makeToken(at offset: Int) -> ShapedText {

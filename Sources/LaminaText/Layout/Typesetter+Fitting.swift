@@ -46,12 +46,18 @@ extension Typesetter {
         guard fitting > start else { return nil }
         let sliceEnd = min(limit, fitting + 16)
         let text = String(decoding: units[start..<sliceEnd], as: UTF16.self)
-        var boundary = start, best = start
+        var boundary = start
+        var boundaries: [Int] = []
         for character in text {
             boundary += character.utf16.count
             guard boundary <= fitting else { break }
-            best = boundary
+            boundaries.append(boundary)
         }
-        return best > start ? start..<best : nil
+        // A boundary inside a ligature was measured with a share of it: re-shape to be exact.
+        while let best = boundaries.last, best < limit, shaped.clusterStarts[best] == 0,
+              shaped.glyphRuns(for: trimmed(start..<best)).width > width + 1e-6 {
+            boundaries.removeLast()
+        }
+        return boundaries.last.map { start..<$0 }
     }
 }

@@ -72,8 +72,9 @@ struct Typesetter {
                 // Nothing fits: skip a band squeezed by exclusions, or stop when even a free row
                 // cannot hold one grapheme.
                 let blocked = fragments.count != 1 || fragments.first.map { $0 != minX...maxX } ?? true
-                guard !exclusions.isEmpty, blocked, bandHeight > 0 else { break }
-                y += bandHeight
+                guard !exclusions.isEmpty, blocked, maxX - minX >= 1, bandHeight > 0 else { break }
+                // At least a point per skipped band, so tiny fonts cannot crawl past a tall shape.
+                y += max(bandHeight, 1)
                 continue
             }
             guard let advance = placeRow(pending, top: y, bottom: rect.maxY, style: style, multiple: multiple)
@@ -113,7 +114,7 @@ struct Typesetter {
         for entry in built {
             lines.append(TextLine(range: entry.line.range, row: rowCount,
                                   origin: Point(x: entry.alignedX, y: baseline), ascent: ascent, descent: descent,
-                                  width: entry.width, runs: entry.runs, isTruncated: false,
+                                  width: max(entry.width, 0), runs: entry.runs, isTruncated: false,
                                   fragment: Rect(x: entry.line.fragment.lowerBound, y: top,
                                                  width: entry.line.fragment.upperBound - entry.line.fragment.lowerBound,
                                                  height: baseline + descent - top)))

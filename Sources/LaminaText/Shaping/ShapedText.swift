@@ -126,7 +126,23 @@ struct ShapedText: Sendable {
                 for inner in (cluster + 1)..<min(next, item.range.upperBound) { clusterStarts[inner] = 0 }
             }
         }
+        spreadClusterAdvances(over: item.range)
         runs.append(Run(range: item.range, glyphRange: first..<glyphs.count, face: face, scale: scale,
                         attributeIndex: attributeIndex, script: item.script))
+    }
+
+    /// Shares each multi-unit cluster's advance (a ligature's) evenly among its units, so a line
+    /// that must break inside a ligature measures a fair part of it; the line is then re-shaped.
+    private mutating func spreadClusterAdvances(over range: Range<Int>) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var end = start + 1
+            while end < range.upperBound && clusterStarts[end] == 0 { end += 1 }
+            if end - start > 1 {
+                let share = unitAdvances[start] / Double(end - start)
+                for unit in start..<end { unitAdvances[unit] = share }
+            }
+            start = end
+        }
     }
 }
