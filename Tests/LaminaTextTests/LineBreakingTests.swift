@@ -121,4 +121,15 @@ struct LineBreakingTests {
         #expect(one.inkedPixelCount > 1000)
         #expect(two.inkedPixelCount > 3 * one.inkedPixelCount)
     }
+
+    @Test("a plain string lays out exactly as the same attributed string")
+    func plainStringPath() {
+        let container = TextContainer(size: Size(width: 320, height: 1000))
+        let attributed = TextLayout(container: container, text: TextFixtures.text(TextFixtures.paragraph))
+        let plain = TextLayout(container: container, string: TextFixtures.paragraph, font: .system(size: 15))
+        #expect(plain.lines.map(\.range) == attributed.lines.map(\.range))
+        #expect(plain.lines.map(\.origin) == attributed.lines.map(\.origin))
+        #expect(plain.lines.map(\.width) == attributed.lines.map(\.width))
+        #expect(plain.text == attributed.text)
+    }
 }

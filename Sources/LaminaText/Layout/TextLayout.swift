@@ -26,8 +26,6 @@ public struct TextLayout: Sendable {
 
     /// The container the text was laid out in.
     public let container: TextContainer
-    /// The text laid out.
-    public let text: AttributedString
     /// The lines, top to bottom and left to right within a row.
     public let lines: [TextLine]
     /// How many rows hold lines.
@@ -38,15 +36,50 @@ public struct TextLayout: Sendable {
     public let truncatedLine: TextLine?
 
     let shaped: ShapedText
+    private let source: Source
+
+    /// What the layout was made from: attributed text, or a plain string in one set of
+    /// attributes (which never builds an `AttributedString`, the faster path for plain labels).
+    private enum Source: Sendable {
+        case attributed(AttributedString)
+        case plain(String, TextRunAttributes)
+    }
+
+    /// The text laid out.
+    public var text: AttributedString {
+        switch source {
+        case .attributed(let text):
+            return text
+        case .plain(let string, let attributes):
+            var text = AttributedString(string)
+            text.font = attributes.font
+            text.foregroundColor = attributes.foregroundColor
+            return text
+        }
+    }
 
     /// Lays out `text` in `container`. Any text, container and thread: bad values give an empty
     /// or partial layout, never a crash.
     public init(container: TextContainer, text: AttributedString) {
+        self.init(container: container, source: .attributed(text),
+                  storage: { TextStorage(text, defaultFont: Self.defaultFont) })
+    }
+
+    /// Lays out a plain string in one font and colour (without building an `AttributedString`).
+    public init(container: TextContainer, string: String, font: Font = TextLayout.defaultFont,
+                color: Color = .black) {
+        var attributes = TextRunAttributes(font: font)
+        attributes.foregroundColor = color
+        self.init(container: container, source: .plain(string, attributes),
+                  storage: { TextStorage(units: Array(string.utf16), attributes: attributes) })
+    }
+
+    private init(container: TextContainer, source: Source, storage makeStorage: () -> TextStorage) {
         let started = Trace.isEnabled ? DispatchTime.now().uptimeNanoseconds : 0
         Trace.begin(.text, "layout")
         self.container = container
-        self.text = text
-        let storage = TextStorage(text, defaultFont: Self.defaultFont)
+        self.source = source
+        let storage = makeStorage()
         let shaped = ShapedText(storage: storage)
         var typesetter = Typesetter(shaped: shaped, breaks: LineBreaks(units: storage.units), container: container)
         typesetter.run()
@@ -68,15 +101,6 @@ public struct TextLayout: Sendable {
             "characters": String(storage.count), "lines": String(lines.count),
             "microseconds": String((DispatchTime.now().uptimeNanoseconds &- started) / 1000),
         ])
-    }
-
-    /// Lays out a plain string in one font and colour.
-    public init(container: TextContainer, string: String, font: Font = TextLayout.defaultFont,
-                color: Color = .black) {
-        var text = AttributedString(string)
-        text.font = font
-        text.foregroundColor = color
-        self.init(container: container, text: text)
     }
 
     /// The box around every line, in container coordinates (`.zero` with no lines).

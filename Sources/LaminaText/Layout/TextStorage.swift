@@ -16,17 +16,17 @@ struct TextStorage: Sendable {
     let runs: [Run]
 
     init(_ text: AttributedString, defaultFont: Font) {
-        var units: [UInt16] = []
+        // Foundation's UTF-16 view walks its string tree one index at a time; decoding the UTF-8
+        // view into a native String once and taking that String's UTF-16 is several times faster.
+        let units = Array(String(decoding: text.utf8, as: UTF8.self).utf16)
         var runs: [Run] = []
         var offset = 0
-        for run in text.runs {
-            let piece = text.utf16[run.range]
-            units.append(contentsOf: piece)
-            let count = units.count - offset
-            guard count > 0 else { continue }
-            // An attachment without a font of its own aligns to the text before it.
-            let inherited = run[LaminaAttachmentAttribute.self] != nil ? runs.last?.attributes.font : nil
-            var attributes = TextRunAttributes(font: run[LaminaFontAttribute.self] ?? inherited ?? defaultFont)
+        let allRuns = text.runs
+        let isSingleRun = allRuns.count == 1
+        for run in allRuns {
+            let end = isSingleRun ? units.count : text.utf16.distance(from: text.startIndex, to: run.range.upperBound)
+            guard end > offset else { continue }
+            var attributes = TextRunAttributes(font: run[LaminaFontAttribute.self] ?? defaultFont)
             if let color = run[LaminaForegroundColorAttribute.self] { attributes.foregroundColor = color }
             attributes.backgroundColor = run[LaminaBackgroundColorAttribute.self]
             attributes.underline = run[LaminaUnderlineAttribute.self]
@@ -39,8 +39,12 @@ struct TextStorage: Sendable {
             if let highlight = attributes.highlight, let color = highlight.color {
                 attributes.foregroundColor = color
             }
-            runs.append(Run(range: offset..<units.count, attributes: attributes))
-            offset = units.count
+            // An attachment without a font of its own aligns to the text before it.
+            if attributes.attachment != nil, run[LaminaFontAttribute.self] == nil, let previous = runs.last {
+                attributes.font = previous.attributes.font
+            }
+            runs.append(Run(range: offset..<min(end, units.count), attributes: attributes))
+            offset = min(end, units.count)
         }
         self.units = units
         self.runs = runs
