@@ -61,17 +61,21 @@ extension GraphicsContext {
         }
     }
 
-    /// Sets the font face, size and Lamina's text rendering options on `target`: no hinting and
-    /// unhinted metrics (layout positions are fractional points and must not move), greyscale
-    /// antialiasing (subpixel colours would depend on the display).
+    /// Sets the font face, size and Lamina's text rendering options on `target`.
     private static func selectFont(_ fontFace: OpaquePointer, size: Double, on target: OpaquePointer) {
         cairo_set_font_face(target, fontFace)
         cairo_set_font_size(target, size)
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_set_font_options(target, options)
-        cairo_font_options_destroy(options)
+        cairo_set_font_options(target, glyphFontOptions)
     }
 }
+
+/// No hinting and unhinted metrics (layout positions are fractional points and must not move),
+/// greyscale antialiasing (subpixel colours would depend on the display). Made once and only
+/// ever read: cairo copies options into each context, so every thread may share them.
+private nonisolated(unsafe) let glyphFontOptions: OpaquePointer = {
+    let options = cairo_font_options_create()!
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+    return options
+}()

@@ -38,22 +38,24 @@ struct TextPainter {
     }
 
     mutating func drawShadows(of line: TextLine) {
+        let (fill, shadow) = (context.fillColor, context.shadow)
+        defer { (context.fillColor, context.shadow) = (fill, shadow) }
         for run in line.runs {
-            guard let shadow = run.attributes.shadow, !run.glyphs.isEmpty else { continue }
-            context.saveGState()
-            context.shadow = Shadow(offset: shadow.offset, blur: shadow.blur, color: shadow.color)
+            guard let textShadow = run.attributes.shadow, !run.glyphs.isEmpty else { continue }
+            context.shadow = Shadow(offset: textShadow.offset, blur: textShadow.blur, color: textShadow.color)
             context.fillColor = color(of: run)
             show(run, in: line, paint: .shadowOnly)
-            context.restoreGState()
         }
     }
 
     mutating func drawGlyphs(of line: TextLine) {
+        // The fill colour changes per run and comes back after; a full state save per run would
+        // cost more than the glyphs of a short run.
+        let fill = context.fillColor
+        defer { context.fillColor = fill }
         for run in line.runs where !run.glyphs.isEmpty {
-            context.saveGState()
             context.fillColor = color(of: run)
             show(run, in: line, paint: .glyphs)
-            context.restoreGState()
         }
     }
 
