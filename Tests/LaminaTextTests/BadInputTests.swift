@@ -57,7 +57,7 @@ struct BadInputTests {
     @Test("control characters, lone surrogates and unpaired combining marks draw no .notdef box")
     func strangeCharacters() throws {
         let lone = String(decoding: [0x61, 0xD800, 0x62, 0xDC00] as [UInt16], as: UTF16.self)
-        for string in ["a\u{0}b\u{7}c\u{1B}d\u{7F}e\u{9F}", lone, "\u{301}\u{308}abc", "tab\there", "\u{200B}\u{FEFF}"] {
+        for string in ["a\u{0}b\u{7}c\u{1B}d\u{7F}e\u{9F}", lone, "\u{301}\u{308}abc", "tab\there", "\u{200B}\u{FEFF}", "a\u{FFFC}b"] {
             let result = layout(string)
             #expect(!result.lines.isEmpty)
             let glyphs = result.lines.flatMap { $0.runs.flatMap(\.glyphs) }

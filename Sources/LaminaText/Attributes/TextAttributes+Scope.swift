@@ -51,61 +51,81 @@ extension AttributeDynamicLookup {
 
 /// The font of a range of text.
 public enum LaminaFontAttribute: AttributedStringKey {
+    /// The attribute's value.
     public typealias Value = Font
+    /// The attribute's name, as debug descriptions show it.
     public static let name = "lamina.font"
 }
 
 /// The colour of the glyphs.
 public enum LaminaForegroundColorAttribute: AttributedStringKey {
+    /// The attribute's value.
     public typealias Value = Color
+    /// The attribute's name, as debug descriptions show it.
     public static let name = "lamina.foregroundColor"
 }
 
 /// The colour filled behind a range of text, line by line.
 public enum LaminaBackgroundColorAttribute: AttributedStringKey {
+    /// The attribute's value.
     public typealias Value = Color
+    /// The attribute's name, as debug descriptions show it.
     public static let name = "lamina.backgroundColor"
 }
 
 /// A line under the text.
 public enum LaminaUnderlineAttribute: AttributedStringKey {
+    /// The attribute's value.
     public typealias Value = TextDecoration
+    /// The attribute's name, as debug descriptions show it.
     public static let name = "lamina.underline"
 }
 
 /// A line through the text.
 public enum LaminaStrikethroughAttribute: AttributedStringKey {
+    /// The attribute's value.
     public typealias Value = TextDecoration
+    /// The attribute's name, as debug descriptions show it.
     public static let name = "lamina.strikethrough"
 }
 
 /// A shadow of the glyphs, drawn before them.
 public enum LaminaTextShadowAttribute: AttributedStringKey {
+    /// The attribute's value.
     public typealias Value = TextShadow
+    /// The attribute's name, as debug descriptions show it.
     public static let name = "lamina.textShadow"
 }
 
 /// Extra space added after each character, in points (negative tightens).
 public enum LaminaKernAttribute: AttributedStringKey {
+    /// The attribute's value.
     public typealias Value = Double
+    /// The attribute's name, as debug descriptions show it.
     public static let name = "lamina.kern"
 }
 
 /// How a paragraph is laid out. The style of a paragraph's first character applies to all of it.
 public enum LaminaParagraphStyleAttribute: AttributedStringKey {
+    /// The attribute's value.
     public typealias Value = ParagraphStyle
+    /// The attribute's name, as debug descriptions show it.
     public static let name = "lamina.paragraphStyle"
 }
 
 /// An inline attachment; the text under it is replaced by the attachment (use one U+FFFC
 /// character per attachment, as ``TextAttachment/attributedString`` makes).
 public enum LaminaAttachmentAttribute: AttributedStringKey {
+    /// The attribute's value.
     public typealias Value = TextAttachment
+    /// The attribute's name, as debug descriptions show it.
     public static let name = "lamina.attachment"
 }
 
 /// A tappable range drawn in its own colours while pressed.
 public enum LaminaHighlightAttribute: AttributedStringKey {
+    /// The attribute's value.
     public typealias Value = TextHighlight
+    /// The attribute's name, as debug descriptions show it.
     public static let name = "lamina.highlight"
 }

@@ -14,8 +14,10 @@ public struct TextDrawingOptions: Sendable, Hashable {
 
 /// Debug overlays drawn above the text, to see what the layout decided.
 public struct TextDebugOptions: OptionSet, Sendable, Hashable {
+    /// The option bits.
     public let rawValue: Int
 
+    /// Options from their bits.
     public init(rawValue: Int) {
         self.rawValue = rawValue
     }

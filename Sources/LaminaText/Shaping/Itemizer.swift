@@ -76,7 +76,7 @@ struct Itemizer {
         guard let primary else { return nil }
         if primary.covers(scalar) && !(text && primary.isColor) { return primary }
         // Invisible characters the font lacks (controls made zero-width spaces) stay in it.
-        if scalar == 0x200B || scalar == 0xFFFC { return primary }
+        if scalar == 0x200B { return primary }
         let key = text ? scalar | 0x8000_0000 : scalar
         if let known = fallbackCache[key] { return known }
         let found = FontLibrary.shared.fallbackFace(for: scalar, primary: primary, descriptor: font.descriptor,

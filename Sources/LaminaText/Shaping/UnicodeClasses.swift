@@ -19,13 +19,16 @@ enum UnicodeClasses {
         }
     }
 
-    /// What the shaper sees instead of `unit`: controls and line separators become a zero-width
-    /// space (invisible, no advance, never a .notdef box), a tab a space.
+    /// What the shaper sees instead of `unit`: controls, line separators and object replacement
+    /// characters without an attachment become a zero-width space (invisible, no advance, never
+    /// a .notdef box), a tab a space.
     @inline(__always)
     static func shapingUnit(_ unit: UInt16) -> UInt16 {
         if unit >= 0x20 && unit < 0x7F { return unit }
         if unit == 0x09 { return 0x20 }
-        if unit < 0x20 || (unit >= 0x7F && unit < 0xA0) || unit == 0x2028 || unit == 0x2029 { return 0x200B }
+        if unit < 0x20 || (unit >= 0x7F && unit < 0xA0) || unit == 0x2028 || unit == 0x2029 || unit == 0xFFFC {
+            return 0x200B
+        }
         return unit
     }
 
