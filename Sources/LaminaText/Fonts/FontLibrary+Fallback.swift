@@ -1,4 +1,5 @@
 import CFontconfig
+@_spi(LaminaInternals) import LaminaTrace
 
 /// Per-cluster fallback: which installed face draws a character the primary face lacks.
 extension FontLibrary {

@@ -3,8 +3,7 @@ import CFontconfig
 import CFreeType
 import CHarfBuzz
 import Foundation
-import LaminaTrace
-import Synchronization
+@_spi(LaminaInternals) import LaminaTrace
 
 /// The process-wide font store: one FreeType library, fontconfig's answers, and every
 /// ``FontFace`` loaded so far, all behind one lock.
@@ -17,7 +16,7 @@ import Synchronization
 final class FontLibrary: Sendable {
     static let shared = FontLibrary()
 
-    struct State: ~Copyable {
+    struct State {
         var library: FT_Library?
         var faces: [String: FontFace] = [:]
         var failedFiles: Set<String> = []
@@ -43,7 +42,8 @@ final class FontLibrary: Sendable {
         let allowsColor: Bool
     }
 
-    let state = Mutex(State())
+    /// A POSIX lock (not `Synchronization.Mutex`, whose futex path Thread Sanitizer cannot see).
+    let state = Locked(State())
 
     private init() {}
 

@@ -1,5 +1,5 @@
 import CLaminaShims
-import Synchronization
+@_spi(LaminaInternals) import LaminaTrace
 
 /// Unicode UAX #14 break opportunities of a text, from ICU (through CLaminaShims), as UTF-16
 /// offsets where a line may or must start.
@@ -55,12 +55,12 @@ struct LineBreaks: Sendable {
 final class BreakerPool: Sendable {
     static let shared = BreakerPool()
 
-    private struct Handles: @unchecked Sendable {
+    private struct Handles {
         var prototype: OpaquePointer?
         var idle: [OpaquePointer] = []
     }
 
-    private let handles = Mutex(Handles())
+    private let handles = Locked(Handles())
 
     func withBreaker(_ body: (OpaquePointer) -> Void) {
         let breaker: OpaquePointer? = handles.withLock { handles in

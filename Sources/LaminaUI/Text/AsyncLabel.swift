@@ -1,7 +1,7 @@
 import LaminaGraphics
 import LaminaLayers
 import LaminaText
-import Synchronization
+@_spi(LaminaInternals) import LaminaTrace
 
 /// A label that lays out and draws its text on a display queue: YYText's `YYLabel`, on an
 /// ``AsyncLayer``. Main thread for everything but the display task.
@@ -64,5 +64,5 @@ open class AsyncLabel: TextLabel, AsyncLayerDelegate {
 
 /// Carries the layout a display task made back to the main thread.
 private final class LayoutHandoff: Sendable {
-    let layout = Mutex<TextLayout?>(nil)
+    let layout = Locked<TextLayout?>(nil)
 }
