@@ -54,6 +54,12 @@ public struct TextLayout: Sendable {
             var text = AttributedString(string)
             text.font = attributes.font
             text.foregroundColor = attributes.foregroundColor
+            if attributes.paragraphStyle != .default { text.paragraphStyle = attributes.paragraphStyle }
+            text.backgroundColor = attributes.backgroundColor
+            text.underline = attributes.underline
+            text.strikethrough = attributes.strikethrough
+            text.textShadow = attributes.shadow
+            if attributes.kern != 0 { text.kern = attributes.kern }
             return text
         }
     }
@@ -70,6 +76,13 @@ public struct TextLayout: Sendable {
                 color: Color = .black) {
         var attributes = TextRunAttributes(font: font)
         attributes.foregroundColor = color
+        self.init(container: container, string: string, attributes: attributes)
+    }
+
+    /// Lays out a plain string with one set of attributes throughout (font, colour, paragraph
+    /// style, decorations), without building an `AttributedString`: the fast path of a label's
+    /// plain `text`.
+    public init(container: TextContainer, string: String, attributes: TextRunAttributes) {
         self.init(container: container, source: .plain(string, attributes),
                   storage: { TextStorage(units: Array(string.utf16), attributes: attributes) })
     }

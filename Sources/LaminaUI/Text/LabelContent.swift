@@ -30,18 +30,6 @@ struct LabelContent: Sendable, Equatable {
     var exclusionPaths: [Path] = []
     var preferredMaxLayoutWidth: Double = 0
 
-    /// The attributed text to lay out: `attributedText`, else `text` in the font, colour and
-    /// paragraph settings.
-    var resolvedText: AttributedString? {
-        if let attributedText { return attributedText }
-        guard let text, !text.isEmpty else { return nil }
-        var string = AttributedString(text)
-        string.font = font
-        string.foregroundColor = textColor
-        string.paragraphStyle = ParagraphStyle(alignment: textAlignment, lineBreakMode: lineBreakMode)
-        return string
-    }
-
     /// The container for a label of `size`.
     func container(for size: Size) -> TextContainer {
         TextContainer(size: size, insets: textContainerInset, exclusionPaths: exclusionPaths,
@@ -50,9 +38,16 @@ struct LabelContent: Sendable, Equatable {
     }
 
     /// The text laid out for a label of `size`, or nil when there is no text. Any thread.
+    /// Plain text takes the layout's plain-string path, which builds no `AttributedString`.
     func makeLayout(for size: Size) -> TextLayout? {
-        guard let text = resolvedText else { return nil }
-        return TextLayout(container: container(for: size), text: text)
+        if let attributedText {
+            return TextLayout(container: container(for: size), text: attributedText)
+        }
+        guard let text, !text.isEmpty else { return nil }
+        var attributes = TextRunAttributes(font: font)
+        attributes.foregroundColor = textColor
+        attributes.paragraphStyle = ParagraphStyle(alignment: textAlignment, lineBreakMode: lineBreakMode)
+        return TextLayout(container: container(for: size), string: text, attributes: attributes)
     }
 
     /// The size the label needs to show its text within `size` (the width limited by
