@@ -21,10 +21,10 @@ struct TextStorage: Sendable {
         let units = Array(String(decoding: text.utf8, as: UTF8.self).utf16)
         var runs: [Run] = []
         var offset = 0
-        let allRuns = text.runs
-        let isSingleRun = allRuns.count == 1
-        for run in allRuns {
-            let end = isSingleRun ? units.count : text.utf16.distance(from: text.startIndex, to: run.range.upperBound)
+        for run in text.runs {
+            // The last run ends with the text; only the others need their end measured.
+            let end = run.range.upperBound == text.endIndex ? units.count
+                : text.utf16.distance(from: text.startIndex, to: run.range.upperBound)
             guard end > offset else { continue }
             var attributes = TextRunAttributes(font: run[LaminaFontAttribute.self] ?? defaultFont)
             if let color = run[LaminaForegroundColorAttribute.self] { attributes.foregroundColor = color }
