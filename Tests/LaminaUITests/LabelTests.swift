@@ -197,4 +197,19 @@ final class LabelTests: XCTestCase {
             }
         }
     }
+
+    func test_anAsyncLabelConfiguredBeforeItsFirstCommitDrawsOnce() throws {
+        try onMainActor {
+            let window = try Window(size: Size(width: 200, height: 40))
+            let (_, trace) = recordingTrace {
+                let label = AsyncLabel(frame: Rect(x: 0, y: 0, width: 200, height: 40))
+                label.text = "Hello"
+                label.textColor = Color(red: 0, green: 0, blue: 1)
+                window.addSubview(label)
+                XCTAssertTrue(EventLoop.main.runUntilIdle())
+            }
+            XCTAssertEqual(trace.occurrences(in: .text, named: "draw").filter { $0.phase == .begin }.count, 1,
+                           trace.timeline)
+        }
+    }
 }

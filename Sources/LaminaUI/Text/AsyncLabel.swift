@@ -36,6 +36,9 @@ open class AsyncLabel: TextLabel, AsyncLayerDelegate {
     }
 
     override func scheduleRedraw() {
+        // A layer already marked captures the newest content when it displays at this turn's
+        // commit: another display one turn later would draw the same thing again.
+        guard !layer.needsDisplay else { return }
         UpdateTransaction.commit(self, "contents") { $0.setNeedsDisplay() }
     }
 
