@@ -93,14 +93,17 @@ struct Typesetter {
         var built: [(runs: [GlyphRun], width: Double, line: PendingLine, alignedX: Double)] = []
         var ascent = 0.0, descent = 0.0, leading = 0.0
         for line in pending {
-            let natural = shaped.width(of: line.visible)
-            let free = line.fragment.upperBound - line.fragment.lowerBound - natural
+            let fragmentWidth = line.fragment.upperBound - line.fragment.lowerBound
+            var (runs, width) = shaped.glyphRuns(for: line.visible)
             let justify = style.alignment == .justified && !line.endsParagraph && line.visible.upperBound < units.count
             let spaces = justify ? spaceCount(in: line.visible) : 0
-            let extra = spaces > 0 && free > 0 ? free / Double(spaces) : 0
-            let (runs, width) = shaped.glyphRuns(for: line.visible, spaceExtra: extra)
-            let x = line.fragment.lowerBound + alignmentOffset(style.alignment, free: line.fragment.upperBound
-                - line.fragment.lowerBound - width)
+            if spaces > 0 && fragmentWidth > width {
+                // Measured from the glyphs as drawn: a line ending inside a ligature was re-shaped
+                // and is not the width the prefix sums estimated.
+                (runs, width) = shaped.glyphRuns(for: line.visible, spaceExtra: (fragmentWidth - width) / Double(spaces))
+            }
+            // A line tightened below zero by negative kerning still starts inside its fragment.
+            let x = line.fragment.lowerBound + alignmentOffset(style.alignment, free: fragmentWidth - max(width, 0))
             built.append((runs, width, line, x))
             let metrics = Self.metrics(of: runs, fallback: shaped.storage.attributes(at: line.range.lowerBound)?.font)
             ascent = max(ascent, metrics.ascent)
