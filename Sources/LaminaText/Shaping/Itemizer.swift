@@ -17,6 +17,8 @@ struct Itemizer {
 
     let font: Font
     private var fallbackCache: [UInt32: FontFace] = [:]
+    /// The colour emoji face, asked of the library (under its lock) once per itemizer.
+    private var emojiFace: FontFace??
     private let unicodeFuncs = hb_unicode_funcs_get_default()
 
     init(font: Font) {
@@ -72,7 +74,10 @@ struct Itemizer {
 
     private mutating func chooseFace(for scalar: UInt32, emoji: Bool, text: Bool) -> FontFace? {
         let primary = font.face
-        if emoji, let emojiFace = FontLibrary.shared.emojiFace, emojiFace.covers(scalar) { return emojiFace }
+        if emoji {
+            if emojiFace == nil { emojiFace = .some(FontLibrary.shared.emojiFace) }
+            if let face = emojiFace ?? nil, face.covers(scalar) { return face }
+        }
         guard let primary else { return nil }
         if primary.covers(scalar) && !(text && primary.isColor) { return primary }
         // Invisible characters the font lacks (controls made zero-width spaces) stay in it.
