@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "LaminaTrace", targets: ["LaminaTrace"]),
         .library(name: "LaminaLoop", targets: ["LaminaLoop"]),
         .library(name: "LaminaGraphics", targets: ["LaminaGraphics"]),
+        .library(name: "LaminaText", targets: ["LaminaText"]),
         .library(name: "LaminaLayers", targets: ["LaminaLayers"]),
         .library(name: "LaminaUI", targets: ["LaminaUI"]),
         .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
@@ -45,8 +46,17 @@ let package = Package(
         .target(name: "LaminaTrace", dependencies: ["CLaminaShims"]),
         .target(name: "LaminaLoop", dependencies: ["LaminaTrace", "CLaminaShims"]),
         .target(name: "LaminaGraphics", dependencies: ["CCairo", "CLaminaShims"]),
+        .target(
+            name: "LaminaText",
+            dependencies: [
+                "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CLaminaShims", "LaminaGraphics", "LaminaTrace",
+            ]
+        ),
         .target(name: "LaminaLayers", dependencies: ["LaminaGraphics", "LaminaLoop", "LaminaTrace"]),
-        .target(name: "LaminaUI", dependencies: ["LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTrace"]),
+        .target(
+            name: "LaminaUI",
+            dependencies: ["LaminaLayers", "LaminaText", "LaminaGraphics", "LaminaLoop", "LaminaTrace"]
+        ),
         // Test support: loop driving, virtual time, trace assertions, Image snapshots and pixel
         // assertions. Kept out of the umbrella so apps that `import Lamina` do not link test code.
         .target(
@@ -56,7 +66,9 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
-        .target(name: "Lamina", dependencies: ["LaminaTrace", "LaminaLoop", "LaminaGraphics", "LaminaLayers", "LaminaUI"]),
+        .target(name: "Lamina", dependencies: [
+            "LaminaTrace", "LaminaLoop", "LaminaGraphics", "LaminaText", "LaminaLayers", "LaminaUI",
+        ]),
 
         .executableTarget(name: "PipelineTour", dependencies: ["Lamina"], path: "Examples/PipelineTour"),
 
@@ -76,13 +88,25 @@ let package = Package(
             exclude: ["__Snapshots__", "Fixtures"]
         ),
         .testTarget(
+            name: "LaminaTextTests",
+            dependencies: [
+                "LaminaText", "LaminaGraphics", "LaminaTrace", "LaminaTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
             name: "LaminaLayersTests",
             dependencies: ["LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTrace", "LaminaTesting"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "LaminaUITests",
-            dependencies: ["LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTesting"]
+            dependencies: [
+                "LaminaUI", "LaminaText", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "LaminaTestingTests",

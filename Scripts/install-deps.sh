@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Lamina builds, tests and runs its X11 demos with (Docs/design.md,
 # "Modules"): the C libraries behind CCairo, CFreeType, CHarfBuzz, CFontconfig, CXCB and
-# CLaminaShims, Pango (test-only: the line-break oracle and a benchmark baseline), the DejaVu
-# fonts the tests use, and Xvfb for X11 tests.
+# CLaminaShims, the fonts LaminaText and its tests use (DejaVu, Droid Sans Fallback for CJK,
+# Noto Color Emoji), Pango (test-only: the line-break oracle and a benchmark baseline), and Xvfb
+# for X11 tests.
 # Idempotent: installs only what is missing, and runs apt-get update only when something is.
 set -euo pipefail
 
@@ -18,6 +19,8 @@ packages=(
     libxcb1-dev
     libpango1.0-dev
     fonts-dejavu-core
+    fonts-droid-fallback
+    fonts-noto-color-emoji
     xvfb
     xauth
 )

@@ -2,5 +2,6 @@
 @_exported import LaminaGraphics
 @_exported import LaminaLayers
 @_exported import LaminaLoop
+@_exported import LaminaText
 @_exported import LaminaTrace
 @_exported import LaminaUI

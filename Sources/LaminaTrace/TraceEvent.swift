@@ -23,6 +23,8 @@ public enum TraceCategory: String, Sendable, CaseIterable {
     case render
     /// Image loading, decoding and caching.
     case image
+    /// Text: font resolution, layout (shaping and line breaking) and drawing.
+    case text
 }
 
 /// An identifier that joins events on different threads into one causal chain, such as

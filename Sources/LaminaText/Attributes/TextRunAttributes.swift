@@ -1,0 +1,34 @@
+import LaminaGraphics
+
+/// The attributes of one run of laid-out text, resolved: defaults filled in, so drawing never
+/// looks anything up.
+public struct TextRunAttributes: Sendable, Hashable {
+    /// The font asked for (a fallback face may draw some of its characters).
+    public var font: Font
+    /// The text colour.
+    public var foregroundColor: Color
+    /// The colour behind the glyphs, if any.
+    public var backgroundColor: Color?
+    /// The underline, if any.
+    public var underline: TextDecoration?
+    /// The strikethrough, if any.
+    public var strikethrough: TextDecoration?
+    /// The text shadow, if any.
+    public var shadow: TextShadow?
+    /// Extra space after each character, in points.
+    public var kern: Double
+    /// The paragraph style.
+    public var paragraphStyle: ParagraphStyle
+    /// The attachment, if the run is one.
+    public var attachment: TextAttachment?
+    /// The highlight, if the run is tappable.
+    public var highlight: TextHighlight?
+
+    /// Attributes with every default: `font`, black, nothing else.
+    public init(font: Font) {
+        self.font = font
+        foregroundColor = .black
+        kern = 0
+        paragraphStyle = .default
+    }
+}

@@ -1,0 +1,48 @@
+import CCairo
+import LaminaGraphics
+import LaminaTrace
+
+extension TextLayout {
+    /// Draws the text with its top-left container corner at `point`, in YYText's order, through
+    /// the context's own state (its alpha, clip, transform and shadow apply to the text):
+    ///
+    /// 1. backgrounds (and the pressed highlight's background),
+    /// 2. text shadows,
+    /// 3. underlines,
+    /// 4. glyphs,
+    /// 5. attachments,
+    /// 6. strikethroughs,
+    /// 7. the debug overlay, when asked for.
+    ///
+    /// `isCancelled` is asked between phases and after each line, so a display task whose
+    /// layer changed stops early. Call on any one thread at a time per context.
+    ///
+    /// - Returns: false when cancelled part-way, true when everything was drawn.
+    @discardableResult
+    public func draw(in context: GraphicsContext, at point: Point = .zero, options: TextDrawingOptions = .init(),
+                     isCancelled: () -> Bool = { false }) -> Bool {
+        Trace.begin(.text, "draw", arguments: ["lines": String(lines.count)])
+        defer { Trace.end(.text, "draw") }
+        guard point.isFinite else { return true }
+        var painter = TextPainter(context: context, origin: point, highlightedRange: options.highlightedRange)
+        let phases: [(inout TextPainter, TextLine) -> Void] = [
+            { $0.drawBackgrounds(of: $1) },
+            { $0.drawShadows(of: $1) },
+            { $0.drawDecorations(of: $1, strikethrough: false) },
+            { $0.drawGlyphs(of: $1) },
+            { $0.drawAttachments(of: $1) },
+            { $0.drawDecorations(of: $1, strikethrough: true) },
+        ]
+        for phase in phases {
+            if isCancelled() { return false }
+            for line in lines {
+                phase(&painter, line)
+                if isCancelled() { return false }
+            }
+        }
+        if !options.debug.isEmpty {
+            painter.drawDebug(lines, options.debug)
+        }
+        return true
+    }
+}

@@ -1,0 +1,113 @@
+import CCairo
+import LaminaGraphics
+
+/// The drawing phases of ``TextLayout/draw(in:at:options:isCancelled:)``, line by line. Holds
+/// one glyph buffer reused by every run, so drawing allocates nothing per glyph.
+struct TextPainter {
+    let context: GraphicsContext
+    let origin: Point
+    let highlightedRange: Range<Int>?
+    private var buffer: [cairo_glyph_t] = []
+
+    init(context: GraphicsContext, origin: Point, highlightedRange: Range<Int>?) {
+        self.context = context
+        self.origin = origin
+        self.highlightedRange = highlightedRange
+    }
+
+    private func isPressed(_ run: GlyphRun) -> Bool {
+        guard let highlightedRange, run.attributes.highlight != nil else { return false }
+        return run.range.overlaps(highlightedRange) && !run.isTruncationToken
+    }
+
+    private func box(of run: GlyphRun, in line: TextLine) -> Rect {
+        Rect(x: origin.x + line.origin.x + run.x, y: origin.y + line.origin.y - line.ascent,
+             width: run.width, height: line.ascent + line.descent)
+    }
+
+    func drawBackgrounds(of line: TextLine) {
+        for run in line.runs {
+            let pressed = isPressed(run) ? run.attributes.highlight?.highlightedBackgroundColor : nil
+            guard let color = pressed ?? run.attributes.backgroundColor else { continue }
+            context.withSavedState {
+                context.shadow = nil
+                context.fillColor = color
+                context.fill(box(of: run, in: line))
+            }
+        }
+    }
+
+    mutating func drawShadows(of line: TextLine) {
+        let (fill, shadow) = (context.fillColor, context.shadow)
+        defer { (context.fillColor, context.shadow) = (fill, shadow) }
+        for run in line.runs {
+            guard let textShadow = run.attributes.shadow, !run.glyphs.isEmpty else { continue }
+            context.shadow = Shadow(offset: textShadow.offset, blur: textShadow.blur, color: textShadow.color)
+            context.fillColor = color(of: run)
+            show(run, in: line, paint: .shadowOnly)
+        }
+    }
+
+    mutating func drawGlyphs(of line: TextLine) {
+        // The fill colour changes per run and comes back after; a full state save per run would
+        // cost more than the glyphs of a short run.
+        let fill = context.fillColor
+        defer { context.fillColor = fill }
+        for run in line.runs where !run.glyphs.isEmpty {
+            context.fillColor = color(of: run)
+            show(run, in: line, paint: .glyphs)
+        }
+    }
+
+    private func color(of run: GlyphRun) -> Color {
+        if isPressed(run), let pressed = run.attributes.highlight?.highlightedColor { return pressed }
+        return run.attributes.foregroundColor
+    }
+
+    private mutating func show(_ run: GlyphRun, in line: TextLine, paint: GlyphPaint) {
+        guard let face = run.face else { return }
+        buffer.removeAll(keepingCapacity: true)
+        let x = origin.x + line.origin.x, y = origin.y + line.origin.y
+        for index in run.glyphs.indices {
+            let position = run.positions[index]
+            buffer.append(cairo_glyph_t(index: UInt(run.glyphs[index]), x: x + position.x, y: y + position.y))
+        }
+        buffer.withUnsafeBufferPointer {
+            context.drawGlyphs($0, fontFace: face.cairoFace, fontSize: run.size, paint: paint)
+        }
+    }
+
+    func drawDecorations(of line: TextLine, strikethrough: Bool) {
+        for run in line.runs where run.width > 0 {
+            let decoration = strikethrough ? run.attributes.strikethrough : run.attributes.underline
+            guard let decoration, let face = run.attributes.font.face else { continue }
+            let scale = run.attributes.font.pointsPerUnit
+            let thickness = (strikethrough ? face.strikeoutThickness : face.underlineThickness) * scale
+            let offset = strikethrough ? -face.strikeoutPosition * scale : face.underlinePosition * scale
+            let baseline = origin.y + line.origin.y + offset
+            let minX = origin.x + line.origin.x + run.x
+            var bars: [(y: Double, height: Double)]
+            switch decoration.style {
+            case .single: bars = [(baseline - thickness / 2, thickness)]
+            case .thick: bars = [(baseline - thickness, thickness * 2)]
+            case .double: bars = [(baseline - thickness * 1.5, thickness), (baseline + thickness * 0.5, thickness)]
+            }
+            context.withSavedState {
+                context.fillColor = decoration.color ?? color(of: run)
+                for bar in bars { context.fill(Rect(x: minX, y: bar.y, width: run.width, height: bar.height)) }
+            }
+        }
+    }
+
+    func drawAttachments(of line: TextLine) {
+        for run in line.runs {
+            guard let attachment = run.attributes.attachment, case .image(let image) = attachment.content else { continue }
+            let rect = TextLayout.attachmentRect(attachment, run: run, line: line).offsetBy(dx: origin.x, dy: origin.y)
+            let content = AttachmentGeometry.contentRect(imageSize: image.size, in: rect, mode: attachment.contentMode)
+            context.withSavedState {
+                if attachment.contentMode == .scaleAspectFill || attachment.contentMode == .center { context.clip(to: rect) }
+                context.draw(image, in: content)
+            }
+        }
+    }
+}

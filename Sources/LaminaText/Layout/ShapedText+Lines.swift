@@ -1,0 +1,106 @@
+import CHarfBuzz
+import LaminaGraphics
+
+extension ShapedText {
+    /// The glyph runs that draw `range` on one line, from x = `startX`, with `spaceExtra` points
+    /// added after each space (justification). Glyphs come from the shaped arrays; only a run
+    /// whose piece starts or ends inside a HarfBuzz cluster (a line break inside a ligature) is
+    /// shaped again, on its own.
+    func glyphRuns(for range: Range<Int>, startX: Double = 0, spaceExtra: Double = 0,
+                   isTruncationToken: Bool = false) -> (runs: [GlyphRun], width: Double) {
+        guard !range.isEmpty else { return ([], 0) }
+        var result: [GlyphRun] = []
+        var pen = startX
+        let firstRun = runIndex(at: range.lowerBound)
+        for index in firstRun..<runs.count {
+            let run = runs[index]
+            guard run.range.lowerBound < range.upperBound else { break }
+            let piece = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
+            guard !piece.isEmpty else { continue }
+            let attributes = storage.runs[run.attributeIndex].attributes
+            let start = pen
+            var glyphIDs: [UInt32] = [], positions: [Point] = [], clusterOffsets: [Int] = [], pens: [Double] = []
+            if attributes.attachment != nil {
+                pen += width(of: piece)
+            } else if isClusterAligned(piece, in: run) {
+                let glyphRange = glyphs(of: piece, in: run)
+                glyphIDs.reserveCapacity(glyphRange.count)
+                positions.reserveCapacity(glyphRange.count)
+                clusterOffsets.reserveCapacity(glyphRange.count)
+                pens.reserveCapacity(glyphRange.count)
+                for glyph in glyphRange {
+                    pens.append(pen)
+                    glyphIDs.append(glyphs[glyph])
+                    positions.append(Point(x: pen + offsetsX[glyph], y: -offsetsY[glyph]))
+                    let cluster = Int(clusters[glyph])
+                    clusterOffsets.append(cluster)
+                    pen += advances[glyph]
+                    if spaceExtra != 0 && storage.units[cluster] == 0x20 { pen += spaceExtra }
+                }
+            } else {
+                reshape(piece, run: run, kern: attributes.kern, pen: &pen, glyphs: &glyphIDs,
+                        positions: &positions, clusters: &clusterOffsets, pens: &pens)
+            }
+            result.append(GlyphRun(range: piece, attributes: attributes, glyphs: glyphIDs, positions: positions,
+                                   x: start, width: pen - start, clusters: clusterOffsets, pens: pens, face: run.face,
+                                   size: attributes.font.size, isTruncationToken: isTruncationToken))
+        }
+        return (result, pen - startX)
+    }
+
+    /// The index of the shaped run containing `offset`.
+    func runIndex(at offset: Int) -> Int {
+        var low = 0, high = runs.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if runs[middle].range.lowerBound <= offset { low = middle } else { high = middle - 1 }
+        }
+        return max(low, 0)
+    }
+
+    private func isClusterAligned(_ piece: Range<Int>, in run: Run) -> Bool {
+        (piece.lowerBound == run.range.lowerBound || clusterStarts[piece.lowerBound] != 0)
+            && (piece.upperBound == run.range.upperBound || clusterStarts[piece.upperBound] != 0)
+    }
+
+    /// The glyphs of `run` whose clusters lie in `piece` (clusters rise left to right).
+    private func glyphs(of piece: Range<Int>, in run: Run) -> Range<Int> {
+        func firstGlyph(atOrAfter offset: Int) -> Int {
+            var low = run.glyphRange.lowerBound, high = run.glyphRange.upperBound
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(clusters[middle]) < offset { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        return firstGlyph(atOrAfter: piece.lowerBound)..<firstGlyph(atOrAfter: piece.upperBound)
+    }
+
+    /// Shapes `piece` alone (no context across the line break) with the run's face.
+    private func reshape(_ piece: Range<Int>, run: Run, kern: Double, pen: inout Double, glyphs: inout [UInt32],
+                         positions: inout [Point], clusters: inout [Int], pens: inout [Double]) {
+        guard let face = run.face, let buffer = hb_buffer_create() else { return }
+        defer { hb_buffer_destroy(buffer) }
+        shapingUnits.withUnsafeBufferPointer { units in
+            hb_buffer_add_utf16(buffer, units.baseAddress! + piece.lowerBound, Int32(piece.count), 0, Int32(piece.count))
+        }
+        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, run.script)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(face.hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let shaped = hb_buffer_get_glyph_positions(buffer, &count)!
+        for index in 0..<Int(count) {
+            let cluster = Int(infos[index].cluster)
+            glyphs.append(infos[index].codepoint)
+            pens.append(pen)
+            positions.append(Point(x: pen + Double(shaped[index].x_offset) * run.scale,
+                                   y: -Double(shaped[index].y_offset) * run.scale))
+            clusters.append(piece.lowerBound + cluster)
+            pen += Double(shaped[index].x_advance) * run.scale
+            let next = index + 1 < Int(count) ? Int(infos[index + 1].cluster) : -1
+            if next != cluster { pen += kern }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+extension Typesetter {
+    /// The longest line from `start` that fits `width`: through the last break opportunity whose
+    /// text (hanging spaces aside) fits, or — when the first word alone is too wide, or in
+    /// character wrapping — through the last grapheme boundary that fits. Nil when not even one
+    /// grapheme fits.
+    func fit(from start: Int, width: Double, mode: LineBreakMode) -> (range: Range<Int>, mandatory: Bool)? {
+        let tolerance = 1e-6
+        var index = breaks.firstIndex(after: start)
+        switch mode {
+        case .wordWrapping:
+            var best: (Int, Bool)?
+            while index < breaks.offsets.count {
+                let end = Int(breaks.offsets[index])
+                guard shaped.width(of: trimmed(start..<end)) <= width + tolerance else { break }
+                best = (end, breaks.mandatory[index])
+                if breaks.mandatory[index] { break }
+                index += 1
+            }
+            if let best { return (start..<best.0, best.1) }
+            let limit = index < breaks.offsets.count ? Int(breaks.offsets[index]) : breaks.offsets.last.map(Int.init) ?? start
+            return graphemeFit(from: start, limit: limit, width: width).map { ($0, false) }
+        case .charWrapping:
+            while index < breaks.offsets.count && !breaks.mandatory[index] { index += 1 }
+            let end = index < breaks.offsets.count ? Int(breaks.offsets[index]) : breaks.offsets.last.map(Int.init) ?? start
+            if shaped.width(of: trimmed(start..<end)) <= width + tolerance {
+                return (start..<end, index < breaks.offsets.count)
+            }
+            return graphemeFit(from: start, limit: end, width: width).map { ($0, false) }
+        }
+    }
+
+    /// The longest run of whole graphemes from `start` (before `limit`) no wider than `width`.
+    /// Only the graphemes near the edge are segmented (Swift's `Character`), so a 100,000-unit
+    /// word costs a line's worth of work per line.
+    private func graphemeFit(from start: Int, limit: Int, width: Double) -> Range<Int>? {
+        guard limit > start else { return nil }
+        let prefix = shaped.prefixWidths
+        let target = prefix[start] + width + 1e-6
+        // The last unit boundary whose width fits (widths only grow, save negative kerning).
+        var low = start, high = limit
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if prefix[middle] <= target { low = middle } else { high = middle - 1 }
+        }
+        let fitting = low
+        guard fitting > start else { return nil }
+        let sliceEnd = min(limit, fitting + 16)
+        let text = String(decoding: units[start..<sliceEnd], as: UTF16.self)
+        var boundary = start
+        var boundaries: [Int] = []
+        for character in text {
+            boundary += character.utf16.count
+            guard boundary <= fitting else { break }
+            boundaries.append(boundary)
+        }
+        // A boundary inside a ligature was measured with a share of it: re-shape to be exact.
+        while let best = boundaries.last, best < limit, shaped.clusterStarts[best] == 0,
+              shaped.glyphRuns(for: trimmed(start..<best)).width > width + 1e-6 {
+            boundaries.removeLast()
+        }
+        return boundaries.last.map { start..<$0 }
+    }
+}

@@ -1,0 +1,148 @@
+import CHarfBuzz
+
+/// A whole text shaped once: glyphs in flat arrays (no allocation per glyph), grouped in runs of
+/// one face and one attribute run, plus each UTF-16 unit's share of the advance, which line
+/// breaking sums without looking at glyphs again.
+///
+/// Widths are fractional points: HarfBuzz's unhinted advances at one unit per font unit, times
+/// the font's size over its units per em, never rounded.
+struct ShapedText: Sendable {
+    struct Run: Sendable {
+        /// The UTF-16 range shaped together.
+        var range: Range<Int>
+        /// The glyphs of the run in the flat arrays.
+        var glyphRange: Range<Int>
+        /// The face that drew the run (a fallback face for some characters), nil when none loaded.
+        var face: FontFace?
+        /// Points per font unit of that face at the run's size.
+        var scale: Double
+        /// The index of the attribute run in the storage.
+        var attributeIndex: Int
+        /// The script HarfBuzz shaped with.
+        var script: hb_script_t
+    }
+
+    let storage: TextStorage
+    /// The units HarfBuzz saw: controls and separators replaced (``UnicodeClasses/shapingUnit``).
+    let shapingUnits: [UInt16]
+    var runs: [Run] = []
+    var glyphs: [UInt32] = []
+    /// Per glyph, in points: advance, and offset from the pen position (y up, as HarfBuzz gives).
+    var advances: [Double] = []
+    var offsetsX: [Double] = []
+    var offsetsY: [Double] = []
+    /// Per glyph: the UTF-16 offset of its cluster.
+    var clusters: [Int32] = []
+    /// Per unit: the advance of the cluster starting there (0 inside a cluster), kern included.
+    var unitAdvances: [Double]
+    /// Per unit: 1 when a HarfBuzz cluster starts there (a line may end before it without
+    /// re-shaping).
+    var clusterStarts: [UInt8]
+    /// `prefixWidths[i]` is the sum of `unitAdvances[0..<i]`: any range's width in O(1).
+    var prefixWidths: [Double] = []
+
+    init(storage: TextStorage) {
+        self.storage = storage
+        shapingUnits = storage.units.map(UnicodeClasses.shapingUnit)
+        unitAdvances = [Double](repeating: 0, count: storage.count)
+        clusterStarts = [UInt8](repeating: 1, count: storage.count)
+        glyphs.reserveCapacity(storage.count)
+        advances.reserveCapacity(storage.count)
+        offsetsX.reserveCapacity(storage.count)
+        offsetsY.reserveCapacity(storage.count)
+        clusters.reserveCapacity(storage.count)
+        guard let buffer = hb_buffer_create() else { return }
+        defer { hb_buffer_destroy(buffer) }
+        shapingUnits.withUnsafeBufferPointer { units in
+            for (index, run) in storage.runs.enumerated() {
+                if let attachment = run.attributes.attachment {
+                    appendAttachment(attachment, range: run.range, attributeIndex: index)
+                    continue
+                }
+                var itemizer = Itemizer(font: run.attributes.font)
+                for item in itemizer.items(of: run.range, in: units) {
+                    shape(item, attributeIndex: index, kern: run.attributes.kern, units: units, buffer: buffer)
+                }
+            }
+        }
+        var sum = 0.0
+        prefixWidths.reserveCapacity(storage.count + 1)
+        prefixWidths.append(0)
+        for advance in unitAdvances {
+            sum += advance
+            prefixWidths.append(sum)
+        }
+    }
+
+    /// The width of `range` in points.
+    @inline(__always)
+    func width(of range: Range<Int>) -> Double {
+        prefixWidths[range.upperBound] - prefixWidths[range.lowerBound]
+    }
+
+    private mutating func appendAttachment(_ attachment: TextAttachment, range: Range<Int>, attributeIndex: Int) {
+        // Each U+FFFC of the range is one attachment box; anything else under it takes no room.
+        for offset in range where storage.units[offset] == 0xFFFC {
+            unitAdvances[offset] = attachment.size.width
+        }
+        runs.append(Run(range: range, glyphRange: glyphs.count..<glyphs.count, face: nil, scale: 0,
+                        attributeIndex: attributeIndex, script: HB_SCRIPT_COMMON))
+    }
+
+    private mutating func shape(_ item: Itemizer.Item, attributeIndex: Int, kern: Double,
+                                units: UnsafeBufferPointer<UInt16>, buffer: OpaquePointer) {
+        let font = storage.runs[attributeIndex].attributes.font
+        let first = glyphs.count
+        guard let face = item.face else {
+            runs.append(Run(range: item.range, glyphRange: first..<first, face: nil, scale: 0,
+                            attributeIndex: attributeIndex, script: item.script))
+            return
+        }
+        let scale = font.size / face.unitsPerEm
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(item.range.lowerBound),
+                            Int32(item.range.count))
+        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, item.script)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(face.hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        for index in 0..<Int(count) {
+            let cluster = Int(infos[index].cluster)
+            glyphs.append(infos[index].codepoint)
+            var advance = Double(positions[index].x_advance) * scale
+            let next = index + 1 < Int(count) ? Int(infos[index + 1].cluster) : item.range.upperBound
+            if next != cluster && kern != 0 { advance += kern }
+            advances.append(advance)
+            offsetsX.append(Double(positions[index].x_offset) * scale)
+            offsetsY.append(Double(positions[index].y_offset) * scale)
+            clusters.append(Int32(cluster))
+            unitAdvances[cluster] += advance
+            // The units a cluster spans after its first (a ligature's, a mark's) are no place to
+            // end a line without re-shaping.
+            if next > cluster + 1 {
+                for inner in (cluster + 1)..<min(next, item.range.upperBound) { clusterStarts[inner] = 0 }
+            }
+        }
+        spreadClusterAdvances(over: item.range)
+        runs.append(Run(range: item.range, glyphRange: first..<glyphs.count, face: face, scale: scale,
+                        attributeIndex: attributeIndex, script: item.script))
+    }
+
+    /// Shares each multi-unit cluster's advance (a ligature's) evenly among its units, so a line
+    /// that must break inside a ligature measures a fair part of it; the line is then re-shaped.
+    private mutating func spreadClusterAdvances(over range: Range<Int>) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var end = start + 1
+            while end < range.upperBound && clusterStarts[end] == 0 { end += 1 }
+            if end - start > 1 {
+                let share = unitAdvances[start] / Double(end - start)
+                for unit in start..<end { unitAdvances[unit] = share }
+            }
+            start = end
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import LaminaGraphics
+import LaminaText
+
+/// Where a label puts its text when the text is shorter than the label.
+public enum TextVerticalAlignment: Sendable, Hashable, CaseIterable {
+    /// Against the top inset.
+    case top
+    /// Centred, rounded to whole device pixels so glyphs do not blur between pixel rows.
+    case center
+    /// Against the bottom inset.
+    case bottom
+}
+
+/// Everything a label draws, as one `Sendable` value: what ``Label`` draws on the main thread
+/// and what ``AsyncLabel`` hands to its display task. One code path lays out and draws both, so
+/// the two labels give the same pixels.
+struct LabelContent: Sendable, Equatable {
+    var text: String?
+    var attributedText: AttributedString?
+    var font = Font.system(size: 17)
+    var textColor: Color = .black
+    var textAlignment: TextAlignment = .natural
+    var textVerticalAlignment: TextVerticalAlignment = .center
+    var numberOfLines = 1
+    var lineBreakMode: LineBreakMode = .wordWrapping
+    var truncationType: TruncationType = .tail
+    var truncationToken: AttributedString?
+    var textContainerInset: EdgeInsets = .zero
+    var exclusionPaths: [Path] = []
+    var preferredMaxLayoutWidth: Double = 0
+
+    /// The container for a label of `size`.
+    func container(for size: Size) -> TextContainer {
+        TextContainer(size: size, insets: textContainerInset, exclusionPaths: exclusionPaths,
+                      maximumNumberOfLines: max(numberOfLines, 0), truncationType: truncationType,
+                      truncationToken: truncationToken)
+    }
+
+    /// The text laid out for a label of `size`, or nil when there is no text. Any thread.
+    /// Plain text takes the layout's plain-string path, which builds no `AttributedString`.
+    func makeLayout(for size: Size) -> TextLayout? {
+        if let attributedText {
+            return TextLayout(container: container(for: size), text: attributedText)
+        }
+        guard let text, !text.isEmpty else { return nil }
+        var attributes = TextRunAttributes(font: font)
+        attributes.foregroundColor = textColor
+        attributes.paragraphStyle = ParagraphStyle(alignment: textAlignment, lineBreakMode: lineBreakMode)
+        return TextLayout(container: container(for: size), string: text, attributes: attributes)
+    }
+
+    /// The size the label needs to show its text within `size` (the width limited by
+    /// `preferredMaxLayoutWidth` when set). Any thread.
+    func sizeThatFits(_ size: Size) -> Size {
+        let width = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth
+            : (size.width.isFinite && size.width > 0 ? size.width : .infinity)
+        let height = size.height.isFinite && size.height > 0 ? size.height : .infinity
+        return makeLayout(for: Size(width: width, height: height))?.textBoundingSize ?? .zero
+    }
+
+    /// How far down the text is drawn in a label of `size` at `scale`, by the vertical alignment.
+    func verticalOffset(of layout: TextLayout, in size: Size, scale: Double) -> Double {
+        guard !layout.lines.isEmpty else { return 0 }
+        let rect = layout.textBoundingRect
+        let top = max(textContainerInset.top, 0), bottom = size.height - max(textContainerInset.bottom, 0)
+        let free = bottom - top - rect.height
+        let offset: Double
+        switch textVerticalAlignment {
+        case .top: offset = 0
+        case .center: offset = top + free / 2 - rect.minY
+        case .bottom: offset = bottom - rect.maxY
+        }
+        let pixels = scale.isFinite && scale > 0 ? scale : 1
+        return (offset * pixels).rounded() / pixels
+    }
+
+    /// Draws `layout` into a label of `size`: the one drawing path of both labels. Any thread.
+    @discardableResult
+    func draw(_ layout: TextLayout, in context: GraphicsContext, size: Size, highlightedRange: Range<Int>?,
+              isCancelled: () -> Bool = { false }) -> Bool {
+        let offset = verticalOffset(of: layout, in: size, scale: context.scale)
+        return layout.draw(in: context, at: Point(x: 0, y: offset),
+                           options: TextDrawingOptions(highlightedRange: highlightedRange), isCancelled: isCancelled)
+    }
+}
