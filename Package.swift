@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(
             name: "LaminaTextTests",
             dependencies: [
-                "LaminaText", "LaminaGraphics", "LaminaTrace", "LaminaTesting",
+                "LaminaText", "LaminaGraphics", "LaminaTrace", "LaminaTesting", "PangoOracle",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

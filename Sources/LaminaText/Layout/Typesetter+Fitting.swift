@@ -60,4 +60,20 @@ extension Typesetter {
         }
         return boundaries.last.map { start..<$0 }
     }
+
+    /// The first grapheme from `start`, and the spaces that hang after it up to the next break
+    /// opportunity: the line a row too narrow for anything else holds.
+    func forcedFit(from start: Int) -> (range: Range<Int>, mandatory: Bool) {
+        let sliceEnd = min(units.count, start + 16)
+        let first = String(decoding: units[start..<sliceEnd], as: UTF16.self).first
+        let graphemeEnd = min(units.count, start + max(first?.utf16.count ?? 1, 1))
+        let index = breaks.firstIndex(after: start)
+        guard index < breaks.offsets.count else { return (start..<graphemeEnd, false) }
+        let next = Int(breaks.offsets[index])
+        // Only spaces (or the hard break) between the grapheme and the opportunity: they hang.
+        if next > graphemeEnd, trimmed(start..<next).upperBound <= graphemeEnd {
+            return (start..<next, breaks.mandatory[index])
+        }
+        return (start..<graphemeEnd, next == graphemeEnd && breaks.mandatory[index])
+    }
 }

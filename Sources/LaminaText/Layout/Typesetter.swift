@@ -68,10 +68,17 @@ struct Typesetter {
                 start = line.range.upperBound
                 if line.mandatory { break }
             }
+            let blocked = fragments.count != 1 || fragments.first.map { $0 != minX...maxX } ?? true
+            if pending.isEmpty, !blocked, let fragment = fragments.first {
+                // A free row narrower than the next grapheme still holds it (with the spaces that
+                // hang after it), as Core Text and Pango do: text never vanishes for want of width.
+                let line = forcedFit(from: start)
+                pending.append(PendingLine(range: line.range, visible: trimmed(line.range), fragment: fragment,
+                                           endsParagraph: line.mandatory))
+                start = line.range.upperBound
+            }
             if pending.isEmpty {
-                // Nothing fits: skip a band squeezed by exclusions, or stop when even a free row
-                // cannot hold one grapheme.
-                let blocked = fragments.count != 1 || fragments.first.map { $0 != minX...maxX } ?? true
+                // Nothing fits: skip a band squeezed by exclusions.
                 guard !exclusions.isEmpty, blocked, maxX - minX >= 1, bandHeight > 0 else { break }
                 // At least a point per skipped band, so tiny fonts cannot crawl past a tall shape.
                 y += max(bandHeight, 1)
