@@ -11,7 +11,7 @@ extension Typesetter {
             var best: (Int, Bool)?
             while index < breaks.offsets.count {
                 let end = Int(breaks.offsets[index])
-                guard shaped.width(of: trimmed(start..<end)) <= width + tolerance else { break }
+                guard lineWidth(of: trimmed(start..<end)) <= width + tolerance else { break }
                 best = (end, breaks.mandatory[index])
                 if breaks.mandatory[index] { break }
                 index += 1
@@ -22,11 +22,21 @@ extension Typesetter {
         case .charWrapping:
             while index < breaks.offsets.count && !breaks.mandatory[index] { index += 1 }
             let end = index < breaks.offsets.count ? Int(breaks.offsets[index]) : breaks.offsets.last.map(Int.init) ?? start
-            if shaped.width(of: trimmed(start..<end)) <= width + tolerance {
+            if lineWidth(of: trimmed(start..<end)) <= width + tolerance {
                 return (start..<end, index < breaks.offsets.count)
             }
             return graphemeFit(from: start, limit: end, width: width).map { ($0, false) }
         }
+    }
+
+    /// The width `range` takes on a line: the shaped advances, or — when the range starts or
+    /// ends inside a ligature, whose advance the units share — the width of the range shaped on
+    /// its own, which is what the line will draw.
+    private func lineWidth(of range: Range<Int>) -> Double {
+        let starts = shaped.clusterStarts
+        let cutsLigature = (range.lowerBound < starts.count && starts[range.lowerBound] == 0)
+            || (range.upperBound < starts.count && starts[range.upperBound] == 0)
+        return cutsLigature && !range.isEmpty ? shaped.glyphRuns(for: range).width : shaped.width(of: range)
     }
 
     /// The longest run of whole graphemes from `start` (before `limit`) no wider than `width`.
@@ -53,9 +63,9 @@ extension Typesetter {
             guard boundary <= fitting else { break }
             boundaries.append(boundary)
         }
-        // A boundary inside a ligature was measured with a share of it: re-shape to be exact.
-        while let best = boundaries.last, best < limit, shaped.clusterStarts[best] == 0,
-              shaped.glyphRuns(for: trimmed(start..<best)).width > width + 1e-6 {
+        // A line that starts or ends inside a ligature was measured with a share of it:
+        // re-shaped, it may be wider.
+        while let best = boundaries.last, lineWidth(of: trimmed(start..<best)) > width + 1e-6 {
             boundaries.removeLast()
         }
         return boundaries.last.map { start..<$0 }
