@@ -43,6 +43,7 @@ let package = Package(
                 .product(name: "LaminaTrace", package: "Lamina"),
                 .product(name: "LaminaGraphics", package: "Lamina"),
                 .product(name: "LaminaLayers", package: "Lamina"),
+                .product(name: "LaminaText", package: "Lamina"),
                 "CBenchCairo",
                 "CBenchCodecs",
                 "CBenchText",

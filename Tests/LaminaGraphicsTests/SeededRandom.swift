@@ -1,20 +1,17 @@
 import LaminaGraphics
+import LaminaTesting
 
-/// SplitMix64: a tiny, fast, seeded generator, so a failing property test names the seed that
-/// reproduces it.
+/// Random geometry for property tests, from a seeded generator (``SplitMix64``), so a failing
+/// property test names the seed that reproduces it.
 struct SeededRandom: RandomNumberGenerator {
-    private(set) var state: UInt64
+    private var generator: SplitMix64
 
     init(seed: UInt64) {
-        state = seed
+        generator = SplitMix64(seed: seed)
     }
 
     mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        generator.next()
     }
 
     /// A value in `-range...range`, sometimes a whole number (so equal edges occur).

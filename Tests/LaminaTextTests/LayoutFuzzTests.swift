@@ -1,20 +1,8 @@
 import Foundation
 import LaminaGraphics
 @testable import LaminaText
+import LaminaTesting
 import Testing
-
-/// A small deterministic generator (SplitMix64), so a failing case can be replayed by its seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("Layout fuzzing")
 struct LayoutFuzzTests {
@@ -25,7 +13,7 @@ struct LayoutFuzzTests {
         "averyveryverylongwordwithoutanybreakopportunity", "\u{0378}",
     ]
 
-    static func randomText(_ random: inout SeededGenerator) -> AttributedString {
+    static func randomText(_ random: inout SplitMix64) -> AttributedString {
         var text = AttributedString()
         for _ in 0..<Int.random(in: 0...14, using: &random) {
             var piece = AttributedString(pieces.randomElement(using: &random)!)
@@ -51,7 +39,7 @@ struct LayoutFuzzTests {
         return text
     }
 
-    static func randomContainer(_ random: inout SeededGenerator) -> TextContainer {
+    static func randomContainer(_ random: inout SplitMix64) -> TextContainer {
         func length() -> Double {
             switch Int.random(in: 0..<12, using: &random) {
             case 0: return .nan
@@ -111,7 +99,7 @@ struct LayoutFuzzTests {
         let iterations = ProcessInfo.processInfo.environment["LAMINA_FUZZ"] == "1" ? 100_000 : 10_000
         for iteration in 0..<iterations {
             let seed = UInt64(iteration)
-            var random = SeededGenerator(state: seed)
+            var random = SplitMix64(seed: seed)
             let text = Self.randomText(&random)
             let container = Self.randomContainer(&random)
             let layout = TextLayout(container: container, text: text)
@@ -129,7 +117,7 @@ struct LayoutFuzzTests {
     /// ("ffi" broken after its "f") was measured with its share of the ligature.
     @Test("seeds that once failed keep the invariants", arguments: [32234, 41982, 47981, 49144, 53687, 65276, 72920] as [UInt64])
     func formerFailures(_ seed: UInt64) {
-        var random = SeededGenerator(state: seed)
+        var random = SplitMix64(seed: seed)
         let text = Self.randomText(&random)
         let container = Self.randomContainer(&random)
         Self.check(TextLayout(container: container, text: text), seed: seed)

@@ -1,16 +1,7 @@
 // Lamina's side of the text benchmarks: the reference label through LaminaText.
-//
-// It is compiled when this package depends on Lamina's `LaminaText` product (one line in
-// Benchmarks/Package.swift, `.product(name: "LaminaText", package: "Lamina")`); then
-// `TextLabelBenchmark.all()` adds `text-label`, `text-redraw` and `text-vs-pango`. Without it,
-// only `text-pango-vs-raw` runs.
-#if canImport(LaminaText)
 import Foundation
 import LaminaGraphics
 import LaminaText
-
-/// Whether this build has Lamina's text stack, and so the benchmarks that measure it.
-let laminaTextIsAvailable = true
 
 /// Lamina's two timed operations on the reference label, as an async label's display task does
 /// them: lay out with `TextLayout(container:text:)`, then draw with
@@ -52,12 +43,3 @@ func makeLaminaTextLabelSide(_ label: ReferenceTextLabel) -> TextLabelSide? {
         }
     )
 }
-#else
-/// Whether this build has Lamina's text stack: not without the `LaminaText` product.
-let laminaTextIsAvailable = false
-
-/// Lamina's side of the text benchmarks; this build has no `LaminaText`, so there is none.
-func makeLaminaTextLabelSide(_ label: ReferenceTextLabel) -> TextLabelSide? {
-    nil
-}
-#endif

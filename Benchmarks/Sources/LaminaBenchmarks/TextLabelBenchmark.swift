@@ -3,7 +3,7 @@
 /// its `Comparison`:
 ///
 /// - `text-pango-vs-raw`: Pango laying out and drawing (A) against the raw C pipeline (B).
-/// - With Lamina's text stack (see `makeLaminaTextLabelSide`): `text-label`, Lamina's
+/// - `text-label` (Lamina's side: `makeLaminaTextLabelSide`), Lamina's
 ///   `TextLayout` laid out and drawn (A) against the raw pipeline (B), target ≤ 1.25;
 ///   `text-redraw`, a cached `TextLayout` drawn (A) against the raw glyph draw of a cached
 ///   layout (B), target ≤ 1.1; `text-vs-pango`, Lamina (A) against Pango (B), target ≤ 0.5.
@@ -48,18 +48,14 @@ final class TextLabelBenchmark: Benchmark {
         }
     }
 
-    /// The text benchmarks this build can run: Pango against the raw pipeline always, the three
-    /// Lamina comparisons when the package is built with Lamina's text stack.
+    /// The text benchmarks: Pango against the raw pipeline, and the three Lamina comparisons.
     static func all() -> [Benchmark] {
-        var benchmarks: [Benchmark] = [TextLabelBenchmark(.pangoAgainstRaw)]
-        if laminaTextIsAvailable {
-            benchmarks += [
-                TextLabelBenchmark(.laminaAgainstRaw),
-                TextLabelBenchmark(.laminaRedrawAgainstRawGlyphDraw),
-                TextLabelBenchmark(.laminaAgainstPango),
-            ]
-        }
-        return benchmarks
+        [
+            TextLabelBenchmark(.pangoAgainstRaw),
+            TextLabelBenchmark(.laminaAgainstRaw),
+            TextLabelBenchmark(.laminaRedrawAgainstRawGlyphDraw),
+            TextLabelBenchmark(.laminaAgainstPango),
+        ]
     }
 
     func plan(smoke: Bool) -> Plan {

@@ -1,18 +1,9 @@
-/// A small, seeded, reproducible random generator (SplitMix64): the same seed gives the same
-/// sequence on every machine, so a failing random test replays exactly.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
+import LaminaTesting
 
-    init(seed: UInt64) { state = seed }
+/// The layer tests' seeded generator: ``SplitMix64``, with the draws the random histories use.
+typealias SplitMix = SplitMix64
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// A number in 0..<bound.
     mutating func next(below bound: Int) -> Int {
         Int(next() % UInt64(bound))
