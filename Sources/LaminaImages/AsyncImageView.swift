@@ -122,14 +122,11 @@ open class AsyncImageView: ImageView {
     }
 
     private func startLoading(_ url: URL) {
-        let sizing = decodeSizing
         let scale = window?.scale ?? layer.contentsScale
-        if let image = loader.cachedImage(for: url, sizing: sizing, scale: scale) {
-            return assign(image, for: url)
-        }
         loadState = .loading
         let expected = generation
-        ticket = loader.loadImage(for: url, sizing: sizing, scale: scale) { [weak self] result in
+        // A memory hit completes inside this call, so the image lands in the commit under way.
+        let ticket = loader.loadImage(for: url, sizing: decodeSizing, scale: scale) { [weak self] result in
             guard let self, self.generation == expected, self.imageURL == url else { return }
             self.ticket = nil
             switch result {
@@ -141,6 +138,7 @@ open class AsyncImageView: ImageView {
                 self.errorHandler?(url, error)
             }
         }
+        if loadState == .loading { self.ticket = ticket }
     }
 
     private func assign(_ image: Image, for url: URL) {

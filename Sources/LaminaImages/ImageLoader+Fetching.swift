@@ -102,7 +102,7 @@ extension ImageLoader {
     /// Decodes `data` for `key` on the decoding queue, caches the image in memory and delivers
     /// it. Bytes that fail to decode leave every cache; bytes from disk are fetched again once.
     func decode(_ data: Data, origin: ByteOrigin, for key: ImageMemoryCache.Key) {
-        decodeQueue.async { [self] in
+        decodeQueue.enqueue { [self] in
             guard state.withLock({ $0.loads[key] != nil }) else { return }
             let result = Trace.interval(.image, "decode", arguments: [
                 "url": key.url.absoluteString, "sizing": key.sizing.traceDescription, "bytes": "\(data.count)",

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Dispatch
 import Foundation
 import LaminaGraphics
+import LaminaLayers
 import LaminaLoop
 @_spi(LaminaInternals) import LaminaTrace
 
@@ -44,9 +45,9 @@ public final class ImageLoader: Sendable {
     /// Prefetched bytes not yet decoded, by URL.
     let encodedCache: CostLimitedCache<URL, Data>
     let http: HTTPFetcher
-    /// Where decoding runs: one serial queue, so decoded bitmaps arrive at the pace the main
-    /// thread takes them and memory stays bounded.
-    let decodeQueue = DispatchQueue(label: "lamina.image-decode", qos: .userInitiated)
+    /// Where decoding runs: one serial queue on a thread of its own, named "image decode" in
+    /// the trace, so decoded bitmaps arrive one at a time and memory stays bounded.
+    let decodeQueue = DisplayQueuePool(queueCount: 1, name: "image decode")
     let state = Locked(LoaderState())
 
     /// Creates a loader with its own HTTP client.
@@ -107,16 +108,23 @@ public final class ImageLoader: Sendable {
 
     /// Loads the image at `url` (as ``image(for:sizing:scale:)``) and calls `completion` on the
     /// main thread, from the main loop, unless the returned ticket is cancelled first. Any
-    /// thread; the callback runs even for a memory hit, one loop pass later (ask
-    /// ``cachedImage(for:sizing:scale:)`` first to show a hit at once).
+    /// thread. A memory hit asked for on the main thread calls `completion` before this returns
+    /// (so a cached image shows in the same commit, as SDWebImage does); from another thread it
+    /// is posted to the main loop like any other result.
     @discardableResult
     public func loadImage(for url: URL, sizing: ImageSizing = .original, scale: Double = 1,
                           completion: @escaping @MainActor @Sendable (Result<Image, ImageLoadingError>) -> Void)
         -> ImageLoadTicket {
         let key = ImageMemoryCache.Key(url: url, sizing: sizing, scale: scale)
         if let image = memoryHit(key) {
-            let ticket = ImageLoadTicket(target: .image(key), id: 0, loader: self, holdsOutstandingWork: true)
-            deliver(.success(image), to: [.callback(ticket, completion)])
+            let onMain = EventLoop.main.isCurrent
+            let ticket = ImageLoadTicket(target: .image(key), id: 0, loader: self, holdsOutstandingWork: !onMain)
+            if onMain {
+                _ = ticket.end()
+                MainActor.assumeIsolated { completion(.success(image)) }
+            } else {
+                deliver(.success(image), to: [.callback(ticket, completion)])
+            }
             return ticket
         }
         return register(key, waiter: { .callback($0, completion) }, countsAsOutstandingWork: true)
