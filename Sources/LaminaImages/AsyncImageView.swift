@@ -76,6 +76,12 @@ open class AsyncImageView: ImageView {
         super.init(frame: frame)
     }
 
+    isolated deinit {
+        // A view that goes away stops waiting: the fetch ends if nobody else wants it.
+        ticket?.cancel()
+        prefetchTicket?.cancel()
+    }
+
     /// Withdraws from the loader and forgets the image, as a reused cell does before it is given
     /// a new URL. The placeholder shows.
     public func cancelLoad() {

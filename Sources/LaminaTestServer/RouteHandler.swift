@@ -99,7 +99,7 @@ final class RouteHandler: ChannelInboundHandler, RemovableChannelHandler {
             writeHead(context: context, contentType: contentType, headers: [("Transfer-Encoding", "chunked")])
             stream(context: context, remaining: totalBytes, keepAlive: keepAlive)
         case let .gzipBomb(decompressedBytes, contentType):
-            let body = GzipBomb.make(decompressedBytes: decompressedBytes)
+            let body = SyntheticGzip.bomb(decompressedBytes: decompressedBytes)
             writeHead(context: context, contentType: contentType, headers: [
                 ("Content-Length", "\(body.count)"), ("Content-Encoding", "gzip"),
             ])

@@ -1,11 +1,13 @@
 import Foundation
 
-/// A gzip member whose deflate stream inflates to many zero bytes from very few: one literal
-/// zero, then back-references of length 258 at distance 1 in a fixed-Huffman block, 13 bits
-/// each — a ratio of about 160 to 1. The trailer is honest (CRC-32 and size), so a client that
-/// inflated it all would find it valid; the point is that a client must stop long before.
-enum GzipBomb {
-    static func make(decompressedBytes count: Int) -> Data {
+/// Gzip bodies made on the spot, for the server's hostile routes.
+public enum SyntheticGzip {
+    /// A gzip member whose deflate stream inflates to `count` zero bytes from very few: one
+    /// literal zero, then back-references of length 258 at distance 1 in a fixed-Huffman block,
+    /// 13 bits each — a ratio of about 160 to 1. The trailer is honest (CRC-32 and size), so a
+    /// client that inflated it all would find it valid; the point is that a client must stop
+    /// long before.
+    public static func bomb(decompressedBytes count: Int) -> Data {
         precondition(count >= 1, "a gzip bomb inflates to at least one byte")
         var writer = BitWriter()
         writer.bits(1, count: 1)               // BFINAL
