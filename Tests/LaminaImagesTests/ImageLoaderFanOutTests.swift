@@ -33,6 +33,8 @@ final class ImageLoaderFanOutTests: XCTestCase {
             XCTAssertTrue(views.allSatisfy { $0.image?.isIdentical(to: first) == true }, "one decoded image, shared")
             XCTAssertEqual(trace.count(.image, "fetch start"), 1)
             XCTAssertEqual(trace.count(.image, "decode"), 1, "one decode")
+            XCTAssertEqual(trace.threadNames(of: .image, "decode"), ["image decode 1"], "off the main thread")
+            XCTAssertEqual(trace.threadNames(of: .image, "image assigned"), ["main"])
             XCTAssertEqual(trace.count(.image, "joined load in flight"), 49)
             XCTAssertEqual(trace.count(.image, "image assigned"), 50)
         }
@@ -140,6 +142,9 @@ final class ImageLoaderFanOutTests: XCTestCase {
             _ = EventLoop.main.runUntilIdle(timeout: .milliseconds(30))
             alone.cancel()
             drainLoads()
+            // The last waiter's cancel stops the fetch: the client closes the connection long
+            // before the trickle (one byte per 20 ms) could end.
+            XCTAssertTrue(waitUntil { server.statistics.activeRequests == 0 }, "the trickling request was abandoned")
             XCTAssertEqual(outcomes, ["kept"])
             XCTAssertEqual(server.requestCount(for: "/shared.png"), 1)
             XCTAssertTrue(alone.isCancelled)

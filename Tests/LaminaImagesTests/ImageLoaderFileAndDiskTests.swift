@@ -108,3 +108,32 @@ final class ImageLoaderCorruptDiskTests: XCTestCase {
         }
     }
 }
+
+/// URLs whose paths try to climb out of the cache directory, fetched for real.
+final class ImageLoaderPathTraversalTests: XCTestCase {
+    func testFetchedURLsWithDotSegmentsNeverWriteOutsideTheCacheDirectory() throws {
+        let png = Fixtures.png(50)
+        let server = try LoopbackHTTPServer(routes: [
+            "/x.png": .bytes(png), "/../../x.png": .bytes(png), "/%2e%2e/%2e%2e/x.png": .bytes(png),
+        ])
+        defer { server.shutdown() }
+        let parent = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let directory = parent.appendingPathComponent("cache")
+        try onMainActor {
+            let loader = ImageLoader(configuration: testConfiguration(), diskCache: try ImageDiskCache(directory: directory))
+            let texts = ["\(server.baseURL.absoluteString)/../../x.png", "\(server.baseURL.absoluteString)/%2e%2e/%2e%2e/x.png",
+                         "\(server.baseURL.absoluteString)/" + String(repeating: "a", count: 5000)]
+            var outcomes = 0
+            for text in texts {
+                loader.loadImage(for: try XCTUnwrap(URL(string: text))) { _ in outcomes += 1 }
+            }
+            drainLoads()
+            XCTAssertEqual(outcomes, 3)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: parent.path), ["cache"])
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            XCTAssertTrue(names.allSatisfy { $0.count == 64 && $0.allSatisfy(\.isHexDigit) }, "\(names)")
+            XCTAssertGreaterThanOrEqual(names.count, 1, "the dot-segment URLs were fetched and cached")
+        }
+    }
+}

@@ -56,3 +56,16 @@ func drainLoads(timeout: Duration = .seconds(10), file: StaticString = #filePath
     Transaction.flush()
     XCTAssertTrue(EventLoop.main.runUntilIdle(timeout: timeout), "the main loop became idle", file: file, line: line)
 }
+
+/// Runs the main loop in short slices until `condition` holds (true) or `timeout` passes
+/// (false): for what happens on other threads with no result coming back to the loop, such as
+/// a server noticing a closed connection.
+@MainActor
+func waitUntil(timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        _ = EventLoop.main.run(mode: .default, timeout: .milliseconds(5), returnAfterSourceHandled: true)
+    }
+    return true
+}
