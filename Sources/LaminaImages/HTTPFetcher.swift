@@ -30,7 +30,7 @@ struct HTTPFetcher: Sendable {
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: clientConfiguration)
     }
 
-    /// The body at `url`, and the content type it came with.
+    /// The body at `url`, within the limits; throws the typed error for whatever broke them.
     func fetch(_ url: URL) async throws(ImageLoadingError) -> Data {
         do {
             return try await withDeadline(configuration.timeout) { try await download(url) }

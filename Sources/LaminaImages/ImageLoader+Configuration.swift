@@ -4,7 +4,8 @@ extension ImageLoader {
     /// How an ``ImageLoader`` fetches and decodes.
     public struct Configuration: Sendable {
         /// The most fetches in flight at once (6, as browsers allow per host); more wait, the
-        /// most recently requested first.
+        /// most recently requested first. Values below 1 mean 1; negative byte counts and
+        /// redirects mean 0, a negative timeout 0 (every load times out).
         public var maximumConcurrentFetches = 6
         /// The deadline of one whole fetch, from its start to the last body byte (30 s). A server
         /// that trickles its body is cut off here however steadily it sends.
@@ -22,5 +23,17 @@ extension ImageLoader {
 
         /// The defaults.
         public init() {}
+
+        /// The configuration with values that cannot work replaced: at least one fetch at a
+        /// time, no negative byte counts or redirects, a deadline of at least zero.
+        var normalized: Configuration {
+            var result = self
+            result.maximumConcurrentFetches = max(1, maximumConcurrentFetches)
+            result.maximumBodyBytes = max(0, maximumBodyBytes)
+            result.maximumRedirects = max(0, maximumRedirects)
+            result.encodedCacheCostLimit = max(0, encodedCacheCostLimit)
+            if result.timeout < .zero { result.timeout = .zero }
+            return result
+        }
     }
 }

@@ -58,6 +58,7 @@ public final class ImageLoader: Sendable {
     ///   - diskCache: where fetched bytes are kept; nil keeps none.
     public init(configuration: Configuration = Configuration(), memoryCache: ImageMemoryCache = ImageMemoryCache(),
                 diskCache: ImageDiskCache? = nil) {
+        let configuration = configuration.normalized
         self.configuration = configuration
         self.memoryCache = memoryCache
         self.diskCache = diskCache

@@ -167,3 +167,40 @@ struct ImageLoaderHostileTests {
         await #expect(throws: ImageLoadingError.cancelled) { try await task.value }
     }
 }
+
+@Suite("ImageLoader with configurations that cannot work")
+struct ImageLoaderConfigurationTests {
+    @Test("zero concurrent fetches means one, and a negative byte limit refuses every body")
+    func impossibleValuesAreClamped() async throws {
+        let server = try LoopbackHTTPServer(routes: ["/p.png": .bytes(Fixtures.png(60))])
+        defer { server.shutdown() }
+        var configuration = testConfiguration()
+        configuration.maximumConcurrentFetches = 0
+        configuration.maximumRedirects = -3
+        let loader = ImageLoader(configuration: configuration)
+        #expect(loader.configuration.maximumConcurrentFetches == 1)
+        _ = try await loader.image(for: server.url(for: "/p.png"))
+        configuration.maximumBodyBytes = -1
+        let refusing = ImageLoader(configuration: configuration)
+        await #expect(throws: ImageLoadingError.tooLarge(limit: 0)) {
+            try await refusing.image(for: server.url(for: "/p.png"), sizing: .maximumPixelSize(8))
+        }
+        let directory = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("p.png")
+        try Fixtures.png(60).write(to: file)
+        await #expect(throws: ImageLoadingError.tooLarge(limit: 0)) { try await refusing.image(for: file) }
+    }
+
+    @Test("nonsense sizings decode at a size that exists", arguments: [
+        ImageSizing.maximumPixelSize(0), .maximumPixelSize(-5), .covering(width: -1, height: 0), .fitting(width: 0, height: 0),
+    ])
+    func nonsenseSizings(sizing: ImageSizing) async throws {
+        let directory = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("s.png")
+        try Fixtures.png(61, pixelSize: 32).write(to: file)
+        let image = try await ImageLoader(configuration: testConfiguration()).image(for: file, sizing: sizing)
+        #expect(image.width >= 1 && image.width <= 32)
+    }
+}
