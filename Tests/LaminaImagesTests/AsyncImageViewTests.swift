@@ -23,14 +23,19 @@ final class AsyncImageViewTests: XCTestCase {
             let view = AsyncImageView(frame: Rect(x: 0, y: 0, width: 64, height: 64))
             view.loader = loader
             window.addSubview(view)
-            var assignedURLs: [URL] = []
             for step in 0..<1000 {
                 view.imageURL = server.url(for: "/r\((step * 5 + step / 7) % 7).png")
                 if step % 10 == 0 {
                     // Let some loads land mid-way, so late results meet a re-pointed view.
                     Transaction.flush()
                     _ = EventLoop.main.runOneIteration()
-                    if view.loadState == .loaded, let url = view.imageURL { assignedURLs.append(url) }
+                    if view.loadState == .loaded {
+                        // Whatever landed so far is the picture of the URL the view has now.
+                        let index = Int(view.imageURL!.lastPathComponent.dropFirst().prefix { $0.isNumber })!
+                        let expected = try ImageDecoder.decode(Fixtures.png(index))
+                        XCTAssertTrue(try XCTUnwrap(view.image).pixel(x: 0, y: 0)
+                            .isApproximatelyEqual(to: expected.pixel(x: 0, y: 0), tolerance: 0.02), "step \(step)")
+                    }
                 }
             }
             let last = try XCTUnwrap(view.imageURL)
