@@ -26,6 +26,9 @@ let package = Package(
                 .product(name: "LaminaTrace", package: "Lamina"),
                 .product(name: "LaminaGraphics", package: "Lamina"),
                 .product(name: "LaminaLayers", package: "Lamina"),
+                .product(name: "LaminaUI", package: "Lamina"),
+                .product(name: "LaminaImages", package: "Lamina"),
+                .product(name: "LaminaTestServer", package: "Lamina"),
                 "CBenchCairo",
                 "CBenchCodecs",
             ]
