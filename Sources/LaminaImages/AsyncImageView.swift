@@ -14,7 +14,8 @@ import LaminaUI
 ///   other view waits for it), and a result for an old URL never lands on the view: each
 ///   request carries a generation number that must still be current on delivery.
 /// - **Visible-only**: a view whose frame — clipped by the window and by every ancestor that
-///   clips (`masksToBounds`) — is empty neither decodes nor assigns. Waiting views are checked
+///   clips (`masksToBounds`) — is empty neither decodes nor assigns (an image that arrives for a
+///   view scrolled out of sight meanwhile waits in the memory cache). Waiting views are checked
 ///   again at the end of every commit's layout phase (``Transaction/addLayoutPhaseObserver(_:)``),
 ///   so a view scrolled into sight starts decoding on the frame it appears.
 /// - **Near-visible**: a view within ``prefetchMargin`` points of the visible area fetches its
@@ -136,8 +137,14 @@ open class AsyncImageView: ImageView {
             guard let self, self.generation == expected, self.imageURL == url else { return }
             self.ticket = nil
             switch result {
-            case let .success(image):
+            case let .success(image) where self.visibility() == .visible:
                 self.assign(image, for: url)
+            case .success:
+                // Scrolled out of sight while loading: not assigned now. The image is in the
+                // loader's memory cache, and the view takes it from there (a hit, no decode)
+                // when it is visible again.
+                self.loadState = .waitingForVisibility
+                AsyncImageVisibility.add(self)
             case let .failure(error):
                 self.loadState = .failed(error)
                 self.show(placeholder: true)

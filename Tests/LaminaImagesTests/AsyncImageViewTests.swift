@@ -184,3 +184,34 @@ final class AsyncImageViewTests: XCTestCase {
         }
     }
 }
+
+/// An image that arrives after its view left the visible area is not assigned until the view
+/// is visible again, and then comes from the memory cache.
+final class AsyncImageViewLateArrivalTests: XCTestCase {
+    func testAnImageArrivingForAViewScrolledAwayWaitsForItToBeVisible() throws {
+        let server = try LoopbackHTTPServer(routes: ["/late.png": .bytes(Fixtures.png(70), delay: .milliseconds(60))])
+        defer { server.shutdown() }
+        try onMainActor {
+            let loader = ImageLoader(configuration: testConfiguration())
+            let window = try makeWindow(width: 100, height: 100)
+            let scroller = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            scroller.clipsToBounds = true
+            window.addSubview(scroller)
+            let view = AsyncImageView(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+            view.loader = loader
+            scroller.addSubview(view)
+            view.imageURL = server.url(for: "/late.png")
+            Transaction.flush()
+            XCTAssertEqual(view.loadState, .loading)
+            scroller.bounds = Rect(x: 0, y: 500, width: 100, height: 100)
+            drainLoads()
+            XCTAssertEqual(view.loadState, .waitingForVisibility, "arrived while out of sight: not assigned")
+            XCTAssertNil(view.image)
+            scroller.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
+            let (_, trace) = recordingTrace { Transaction.flush() }
+            XCTAssertEqual(view.loadState, .loaded, "assigned in the commit that shows it")
+            XCTAssertEqual(trace.count(.image, "memory hit"), 1)
+            XCTAssertEqual(server.statistics.requests, 1)
+        }
+    }
+}
