@@ -55,6 +55,7 @@ func runChapterFive(trace recorder: TraceRecorder) {
     waitUntilLoaded(third)
     report(recorder, server: server, views: third)
     say("""
+
         No request: each URL was read from disk once and decoded once. Views checked late in the
         same commit can find an image already in memory — the disk read and the decode run on
         their own threads while the main thread is still checking the rest.
