@@ -3,7 +3,7 @@
 SWIFT ?= swift
 BUILD_LOG := .build/build.log
 # The tests that exercise threads, run again under Thread Sanitizer by `make tsan`.
-TSAN_FILTER ?= LaminaLoopTests|LaminaTraceTests|LaminaTestingTests|LaminaGraphicsTests|LaminaTextTests|LaminaLayersTests|LaminaUITests
+TSAN_FILTER ?= LaminaLoopTests|LaminaTraceTests|LaminaTestingTests|LaminaGraphicsTests|LaminaTextTests|LaminaLayersTests|LaminaUITests|LaminaImagesTests
 
 .PHONY: deps build demo test tsan stress bench bench-smoke clean
 

@@ -18,12 +18,22 @@ let package = Package(
         .library(name: "LaminaLayers", targets: ["LaminaLayers"]),
         .library(name: "LaminaUI", targets: ["LaminaUI"]),
         .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
+        .library(name: "LaminaImages", targets: ["LaminaImages"]),
+        .library(name: "LaminaTestServer", targets: ["LaminaTestServer"]),
         .executable(name: "PipelineTour", targets: ["PipelineTour"]),
+        .executable(name: "lamina-test-server", targets: ["LaminaTestServerTool"]),
     ],
     dependencies: [
         // The Image snapshot strategy in LaminaTesting. Only its SnapshotTesting product is
         // used, which depends on nothing else (swift-syntax is resolved, never built).
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
+        // HTTP for ImageLoader (streaming with backpressure, deadlines, bounded redirects,
+        // decompression with a limit) and the loopback test server; they share swift-nio.
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        // SHA-256 names for disk-cache files.
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     ],
     targets: [
         // C libraries from Debian, each behind a module map and a shim header.
@@ -66,11 +76,41 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
-        .target(name: "Lamina", dependencies: [
-            "LaminaTrace", "LaminaLoop", "LaminaGraphics", "LaminaText", "LaminaLayers", "LaminaUI",
-        ]),
+        // Networked images: ImageLoader, its memory and disk caches, AsyncImageView. A target of
+        // its own so that LaminaUI (and everything that only draws) never builds swift-nio.
+        .target(
+            name: "LaminaImages",
+            dependencies: [
+                "LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTrace",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // A loopback HTTP/1.1 server that misbehaves on purpose, for tests, benchmarks and the
+        // feed demo. Outside the umbrella and outside LaminaTesting (which links XCTest).
+        .target(
+            name: "LaminaTestServer",
+            dependencies: [
+                "LaminaGraphics",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        // The same server as a child process, so a demo's measurements do not share its threads.
+        .executableTarget(name: "LaminaTestServerTool", dependencies: ["LaminaTestServer"]),
+        .target(
+            name: "Lamina",
+            dependencies: [
+                "LaminaTrace", "LaminaLoop", "LaminaGraphics", "LaminaText", "LaminaLayers", "LaminaUI", "LaminaImages",
+            ]
+        ),
 
-        .executableTarget(name: "PipelineTour", dependencies: ["Lamina"], path: "Examples/PipelineTour"),
+        .executableTarget(name: "PipelineTour", dependencies: ["Lamina", "LaminaTestServer"], path: "Examples/PipelineTour"),
 
         .testTarget(
             name: "SystemLibrariesTests",
@@ -104,6 +144,15 @@ let package = Package(
             name: "LaminaUITests",
             dependencies: [
                 "LaminaUI", "LaminaText", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "LaminaImagesTests",
+            dependencies: [
+                "LaminaImages", "LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTrace",
+                "LaminaTesting", "LaminaTestServer",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

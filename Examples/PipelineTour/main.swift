@@ -21,6 +21,7 @@ let chapters: [(number: Int, title: String, run: @MainActor () -> Void)] = [
     (2, "Why setNeedsDisplay does not draw immediately", runChapterTwo),
     (3, "Drawing off the main thread", { runChapterThree(trace: recorder) }),
     (4, "One label's text: layout, fallback, truncation, sync and async", { runChapterFour(trace: recorder) }),
+    (5, "Images: one fetch for many views", { runChapterFive(trace: recorder) }),
 ]
 
 for chapter in chapters where options.chapters.isEmpty || options.chapters.contains(chapter.number) {

@@ -9,7 +9,8 @@ import LaminaTrace
 /// it ends), the observer commits. A commit runs four phases:
 ///
 /// 1. **Layout** — every layer marked by ``Layer/setNeedsLayout()`` lays out, parents before
-///    children; layouts that mark more layers are laid out in the same phase.
+///    children; layouts that mark more layers are laid out in the same phase. Then the
+///    layout-phase observers run (``addLayoutPhaseObserver(_:)``), with this frame's geometry.
 /// 2. **Display** — every layer marked by ``Layer/setNeedsDisplay()`` displays once
 ///    (``Layer/displayIfNeeded()``), however many times it was marked.
 /// 3. **Commit** — the render state of every changed layer (only those: no walk of the tree) is

@@ -17,6 +17,7 @@ enum TransactionCommit {
                 laidOut += 1
             }
         }
+        Transaction.runLayoutPhaseObservers()
         Trace.end(.transaction, "1 layout", arguments: ["layers": "\(laidOut)"])
     }
 

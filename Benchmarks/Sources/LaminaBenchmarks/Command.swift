@@ -54,6 +54,9 @@ struct Command {
             CommitVersusComposite(),
             AsyncMainThread(),
             PoolScaling(),
+            ImageFetchBenchmark(),
+            ImageLoaderDecodeBenchmark(),
+            ImageAssignBenchmark(),
         ] + TextLabelBenchmark.all()
     }
 

@@ -1,0 +1,53 @@
+import Foundation
+import LaminaLoop
+@_spi(LaminaInternals) import LaminaTrace
+
+/// One caller's interest in an image load (or a prefetch): cancel it when the image is no longer
+/// wanted. Cancelling one ticket never cancels a fetch other tickets still wait for; cancelling
+/// the last one does. Any thread.
+public final class ImageLoadTicket: Sendable {
+    /// What the ticket waits for.
+    enum Target: Hashable, Sendable {
+        case image(ImageMemoryCache.Key)
+        case bytes(URL)
+    }
+
+    let target: Target
+    let id: Int
+    private weak let loader: ImageLoader?
+    /// Whether the ticket counts as outstanding work of the main loop until it ends.
+    private let holdsOutstandingWork: Bool
+    private let ended = Locked(false)
+    private let cancelled = Locked(false)
+
+    init(target: Target, id: Int, loader: ImageLoader, holdsOutstandingWork: Bool) {
+        self.target = target
+        self.id = id
+        self.loader = loader
+        self.holdsOutstandingWork = holdsOutstandingWork
+        if holdsOutstandingWork { EventLoop.main.beginOutstandingWork() }
+    }
+
+    /// Whether ``cancel()`` was called.
+    public var isCancelled: Bool { cancelled.withLock { $0 } }
+
+    /// Gives up this caller's interest: its completion will not be called, and the fetch and
+    /// decode stop when no other ticket waits for them. Calling it again, or after the
+    /// completion ran, does nothing.
+    public func cancel() {
+        cancelled.withLock { $0 = true }
+        guard end() else { return }
+        loader?.withdraw(self)
+    }
+
+    /// Marks the ticket ended, once: true for the first caller (delivery or cancel), which then
+    /// owns the outcome. Ends the main loop's outstanding work it held.
+    func end() -> Bool {
+        let first = ended.withLock { ended in
+            defer { ended = true }
+            return !ended
+        }
+        if first, holdsOutstandingWork { EventLoop.main.endOutstandingWork() }
+        return first
+    }
+}
