@@ -8,10 +8,12 @@ import Testing
 /// nothing cached — through the `async` API (no main loop involved).
 @Suite("ImageLoader against hostile servers")
 struct ImageLoaderHostileTests {
-    /// The outcome of loading `route` with a 1 MiB limit and a 1 s deadline, and whether anything
-    /// was left in either cache.
+    /// The outcome of loading `route` with a 1 MiB limit and a 10 s deadline, and whether
+    /// anything was left in either cache. The deadline is generous so that a slow run (Thread
+    /// Sanitizer, every suite in parallel) still ends in the error under test; the tests of the
+    /// deadline itself set a short one.
     static func load(_ route: Route, path: String = "/x.png",
-                     configuration: ImageLoader.Configuration = testConfiguration(timeout: .seconds(1)))
+                     configuration: ImageLoader.Configuration = testConfiguration(timeout: .seconds(10)))
         async throws -> (error: ImageLoadingError?, cachedAnything: Bool, requests: Int) {
         let server = try LoopbackHTTPServer(routes: [path: route])
         defer { server.shutdown() }
@@ -50,7 +52,8 @@ struct ImageLoaderHostileTests {
     @Test("a Content-Length that promises more than is sent ends at the deadline")
     func lyingContentLength() async throws {
         let png = Fixtures.png(8)
-        let outcome = try await Self.load(.lyingContentLength(png, declaredLength: png.count + 1000))
+        let outcome = try await Self.load(.lyingContentLength(png, declaredLength: png.count + 1000),
+                                          configuration: testConfiguration(timeout: .seconds(1)))
         #expect(outcome.error == .timedOut)
         #expect(!outcome.cachedAnything)
     }
@@ -72,7 +75,7 @@ struct ImageLoaderHostileTests {
 
     @Test("a declared Content-Length over the limit fails before the body")
     func declaredOversize() async throws {
-        var configuration = testConfiguration(timeout: .seconds(1))
+        var configuration = testConfiguration(timeout: .seconds(10))
         configuration.maximumBodyBytes = 100
         let outcome = try await Self.load(.bytes(Fixtures.png(10)), configuration: configuration)
         #expect(outcome.error == .tooLarge(limit: 100))
@@ -119,7 +122,7 @@ struct ImageLoaderHostileTests {
     func redirectLoop() async throws {
         let server = try LoopbackHTTPServer(routes: ["/a": .redirect(to: "/b"), "/b": .redirect(to: "/a")])
         defer { server.shutdown() }
-        let loader = ImageLoader(configuration: testConfiguration(timeout: .seconds(2)))
+        let loader = ImageLoader(configuration: testConfiguration(timeout: .seconds(10)))
         await #expect(throws: ImageLoadingError.tooManyRedirects) { try await loader.image(for: server.url(for: "/a")) }
         #expect(server.statistics.requests <= 3)
     }
@@ -131,7 +134,7 @@ struct ImageLoaderHostileTests {
         routes["/r10"] = .bytes(Fixtures.png(11))
         let server = try LoopbackHTTPServer(routes: routes)
         defer { server.shutdown() }
-        let loader = ImageLoader(configuration: testConfiguration(timeout: .seconds(2)))
+        let loader = ImageLoader(configuration: testConfiguration(timeout: .seconds(10)))
         await #expect(throws: ImageLoadingError.tooManyRedirects) { try await loader.image(for: server.url(for: "/r0")) }
         // Within the limit, a redirect is followed.
         _ = try await loader.image(for: server.url(for: "/r7"))
@@ -142,7 +145,7 @@ struct ImageLoaderHostileTests {
         let server = try LoopbackHTTPServer()
         let url = server.url(for: "/gone.png")
         server.shutdown()
-        let loader = ImageLoader(configuration: testConfiguration(timeout: .seconds(2)))
+        let loader = ImageLoader(configuration: testConfiguration(timeout: .seconds(10)))
         do {
             _ = try await loader.image(for: url)
             Issue.record("loaded from a closed port")

@@ -17,8 +17,9 @@ func makeTemporaryDirectory(_ name: String = #function) -> URL {
     return url
 }
 
-/// Loader limits small enough that hostile servers are cut off fast.
-func testConfiguration(timeout: Duration = .seconds(2), maximumBodyBytes: Int = 1 << 20,
+/// Loader limits small enough that hostile servers are cut off fast, with a deadline generous
+/// enough for a slow run (Thread Sanitizer, suites in parallel); deadline tests set a short one.
+func testConfiguration(timeout: Duration = .seconds(10), maximumBodyBytes: Int = 1 << 20,
                        maximumConcurrentFetches: Int = 6) -> ImageLoader.Configuration {
     var configuration = ImageLoader.Configuration()
     configuration.timeout = timeout
