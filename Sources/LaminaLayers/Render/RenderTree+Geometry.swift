@@ -64,8 +64,13 @@ extension RenderTree {
     /// draws it (snapped, ``PixelSnapping``) and where it would be unsnapped, so damage covers
     /// both the old and the new pixels of a layer that snapping moves.
     static func drawnArea(of state: LayerRenderState, at transform: AffineTransform) -> Rect {
-        let area = ownArea(of: state)
-        return finiteUnion(transform.boundingBox(of: area), PixelSnapping.snapped(transform, for: state.bounds).boundingBox(of: area))
+        drawnArea(ownArea(of: state), at: transform, snapped: PixelSnapping.snapped(transform, for: state.bounds))
+    }
+
+    /// Where `area` (bounds space) lands in device pixels, through `transform` and through its
+    /// snapped form `snapped`: the union of the two.
+    static func drawnArea(_ area: Rect, at transform: AffineTransform, snapped: AffineTransform) -> Rect {
+        finiteUnion(transform.boundingBox(of: area), snapped.boundingBox(of: area))
     }
 
     /// Adds the layer's own rectangle, where it is now.
@@ -81,20 +86,19 @@ extension RenderTree {
     /// place, or a rotation), each also blends into its neighbours.
     func addPartDamage(of id: LayerID, _ part: Rect, to damage: inout Damage) {
         guard let placement = placement(of: id), let state = nodes[id]?.state, part.isFinite else { return }
+        let snapped = PixelSnapping.snapped(placement.transform, for: state.bounds)
         var area = part
         if let contents = state.visibleContents, contents.width > 0, contents.height > 0 {
             let bounds = state.bounds.standardized, scale = contents.scale
             var pixels = Rect(x: (part.minX - bounds.minX) * scale, y: (part.minY - bounds.minY) * scale,
                               width: part.width * scale, height: part.height * scale).integral
             let frame = state.contentsFrame(for: contents)
-            if !LayerPainter.mapsOneToOne(frame, contents, under: PixelSnapping.snapped(placement.transform, for: state.bounds)) { pixels = pixels.insetBy(dx: -1, dy: -1) }
+            if !LayerPainter.mapsOneToOne(frame, contents, under: snapped) { pixels = pixels.insetBy(dx: -1, dy: -1) }
             let perPixel = (x: frame.width / Double(contents.width), y: frame.height / Double(contents.height))
             area = Rect(x: frame.minX + pixels.minX * perPixel.x, y: frame.minY + pixels.minY * perPixel.y,
                         width: pixels.width * perPixel.x, height: pixels.height * perPixel.y)
         }
-        let snapped = PixelSnapping.snapped(placement.transform, for: state.bounds)
-        addDamage(Self.finiteUnion(placement.transform.boundingBox(of: area), snapped.boundingBox(of: area)),
-                  drawnBy: id, clip: placement.clip, to: &damage)
+        addDamage(Self.drawnArea(area, at: placement.transform, snapped: snapped), drawnBy: id, clip: placement.clip, to: &damage)
     }
 
     /// Adds the rectangle of the layer's whole subtree, where it is now.

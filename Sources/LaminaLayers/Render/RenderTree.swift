@@ -65,7 +65,7 @@ public final class RenderTree {
         func placed(at transform: AffineTransform) -> (snappedTransform: AffineTransform, ownArea: Rect) {
             if let last = lastPlaced, last.transform == transform { return (last.snappedTransform, last.ownArea) }
             let snapped = PixelSnapping.snapped(transform, for: state.bounds)
-            let ownArea = RenderTree.drawnArea(of: state, at: transform)
+            let ownArea = RenderTree.drawnArea(RenderTree.ownArea(of: state), at: transform, snapped: snapped)
             lastPlaced = (transform, snapped, ownArea)
             return (snapped, ownArea)
         }
