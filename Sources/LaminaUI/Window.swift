@@ -39,12 +39,13 @@ open class Window: View {
 
     /// The frame showing every change committed so far: commits what is pending, then runs the
     /// main loop until the render server presents that commit (or `timeout` passes). Nil when
-    /// nothing was ever presented in time.
+    /// nothing was ever presented in time, or when the presenter keeps no frame (it is not a
+    /// ``FrameKeepingPresenter``).
     public func snapshot(timeout: Duration = .seconds(10)) -> Image? {
         Transaction.flush()
         if let commit = host?.lastCommitID {
             guard renderServer.waitForPresentation(ofCommit: commit, timeout: timeout) else { return nil }
         }
-        return (presenter as? HeadlessPresenter)?.lastFrame?.image
+        return (presenter as? any FrameKeepingPresenter)?.lastFrame?.image
     }
 }

@@ -9,6 +9,14 @@ public protocol FramePresenter: AnyObject, Sendable {
     func present(_ frame: PresentedFrame)
 }
 
+/// A presenter that keeps the last frame it showed, so that `Window.snapshot()` can read the
+/// pixels back whatever the frames are shown on (``HeadlessPresenter``, a frame recorder, an X11
+/// window).
+public protocol FrameKeepingPresenter: FramePresenter {
+    /// The last frame presented, or nil before the first. Any thread.
+    var lastFrame: PresentedFrame? { get }
+}
+
 /// One composited frame as the render server hands it to its presenter.
 public struct PresentedFrame: Sendable {
     /// Frame numbers start at 1 and increase by one per presented frame.

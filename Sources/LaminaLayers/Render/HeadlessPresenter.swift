@@ -6,7 +6,7 @@ import LaminaGraphics
 /// last one as a PNG. What tests and `Window.snapshot()` read from.
 ///
 /// Frames arrive on the render thread; every member may be read from any thread.
-public final class HeadlessPresenter: FramePresenter {
+public final class HeadlessPresenter: FrameKeepingPresenter {
     /// Why ``writePNG(toPath:)`` wrote nothing.
     public enum WriteError: Error, Sendable, Hashable {
         /// No frame has been presented yet.
