@@ -67,12 +67,13 @@ let package = Package(
             name: "LaminaUI",
             dependencies: ["LaminaLayers", "LaminaText", "LaminaGraphics", "LaminaLoop", "LaminaTrace"]
         ),
-        // Test support: loop driving, virtual time, trace assertions, Image snapshots and pixel
-        // assertions. Kept out of the umbrella so apps that `import Lamina` do not link test code.
+        // Test support: loop driving, virtual time, trace assertions, Image snapshots (it
+        // re-exports SnapshotTesting, so test targets need no dependency of their own on it),
+        // pixel assertions, LaminaTestCase and its windows. Kept out of the umbrella so apps that `import Lamina` do not link test code.
         .target(
             name: "LaminaTesting",
             dependencies: [
-                "LaminaLoop", "LaminaTrace", "LaminaGraphics", "LaminaLayers",
+                "LaminaLoop", "LaminaTrace", "LaminaGraphics", "LaminaLayers", "LaminaUI",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
@@ -131,7 +132,6 @@ let package = Package(
             name: "LaminaTextTests",
             dependencies: [
                 "LaminaText", "LaminaGraphics", "LaminaTrace", "LaminaTesting", "PangoOracle",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
@@ -144,7 +144,6 @@ let package = Package(
             name: "LaminaUITests",
             dependencies: [
                 "LaminaUI", "LaminaText", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTesting",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
@@ -153,15 +152,13 @@ let package = Package(
             dependencies: [
                 "LaminaImages", "LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTrace",
                 "LaminaTesting", "LaminaTestServer",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "LaminaTestingTests",
             dependencies: [
-                "LaminaTesting", "LaminaLoop", "LaminaTrace", "LaminaGraphics",
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                "LaminaTesting", "LaminaLoop", "LaminaTrace", "LaminaGraphics", "LaminaLayers", "LaminaUI",
             ]
         ),
         // Pango's line starts for LaminaText's tests to compare against, and the reference

@@ -13,17 +13,21 @@ public struct RecordedTrace: Sendable {
         self.events = events
     }
 
-    /// The occurrences in `category`, optionally only those called `name`.
-    public func occurrences(in category: TraceCategory, named name: String? = nil) -> [TraceEvent] {
-        events.filter { event in
-            (event.phase == .begin || event.phase == .instant) && event.category == category
-                && (name == nil || event.name == name)
-        }
+    /// The occurrences in `category`, whatever their names.
+    public func occurrences(in category: TraceCategory) -> [TraceEvent] {
+        events.filter { ($0.phase == .begin || $0.phase == .instant) && $0.category == category }
     }
 
-    /// How many times `name` occurred in `category`.
-    public func count(_ category: TraceCategory, _ name: String) -> Int {
-        occurrences(in: category, named: name).count
+    /// The occurrences of `name`: `trace.occurrences(of: .asyncRender)`.
+    public func occurrences(of name: TraceEventName) -> [TraceEvent] {
+        events.filter { ($0.phase == .begin || $0.phase == .instant) && name.matches($0) }
+    }
+
+    /// How many times `name` occurred: `trace.count(.display)`. Lamina's own events are
+    /// ``LaminaTrace/TraceEventName``'s static members, so a misspelt one does not compile; an
+    /// event of your own is `TraceEventName(.display, "my event")`.
+    public func count(_ name: TraceEventName) -> Int {
+        occurrences(of: name).count
     }
 
     /// The names of the occurrences in `category`, in order.
@@ -33,18 +37,18 @@ public struct RecordedTrace: Sendable {
 
     /// Whether the occurrences listed happen in this order (others may come between them):
     /// each is matched at the first occurrence after the previous match.
-    public func occurs(inOrder expected: [(TraceCategory, String)]) -> Bool {
+    public func occurs(inOrder expected: [TraceEventName]) -> Bool {
         var remaining = expected[...]
         for event in events where event.phase == .begin || event.phase == .instant {
-            guard let (category, name) = remaining.first else { break }
-            if event.category == category && event.name == name { remaining.removeFirst() }
+            guard let name = remaining.first else { break }
+            if name.matches(event) { remaining.removeFirst() }
         }
         return remaining.isEmpty
     }
 
-    /// The names of the threads on which `name` occurred in `category`.
-    public func threadNames(of category: TraceCategory, _ name: String) -> Set<String> {
-        Set(occurrences(in: category, named: name).map(\.threadName))
+    /// The names of the threads on which `name` occurred.
+    public func threadNames(of name: TraceEventName) -> Set<String> {
+        Set(occurrences(of: name).map(\.threadName))
     }
 
     /// The text timeline, for a failure message.

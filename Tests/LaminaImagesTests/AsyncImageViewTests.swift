@@ -19,7 +19,7 @@ final class AsyncImageViewTests: XCTestCase {
         defer { server.shutdown() }
         try onMainActor {
             let loader = ImageLoader(configuration: testConfiguration())
-            let window = try makeWindow()
+            let window = try makeWindow(width: 200)
             let view = AsyncImageView(frame: Rect(x: 0, y: 0, width: 64, height: 64))
             view.loader = loader
             window.addSubview(view)
@@ -66,14 +66,14 @@ final class AsyncImageViewTests: XCTestCase {
             let (_, before) = recordingTrace { drainLoads() }
             XCTAssertEqual(view.loadState, .waitingForVisibility)
             XCTAssertEqual(server.statistics.requests, 0)
-            XCTAssertEqual(before.count(.image, "decode"), 0)
+            XCTAssertEqual(before.count(.decode), 0)
 
             // A scroll moves the clipping view's bounds origin; nothing marks the image view.
             scroller.bounds = Rect(x: 0, y: 280, width: 100, height: 100)
             let (_, after) = recordingTrace { drainLoads() }
             XCTAssertEqual(view.loadState, .loaded)
             XCTAssertEqual(server.statistics.requests, 1)
-            XCTAssertEqual(after.count(.image, "decode"), 1)
+            XCTAssertEqual(after.count(.decode), 1)
         }
     }
 
@@ -120,13 +120,13 @@ final class AsyncImageViewTests: XCTestCase {
             let (_, near) = recordingTrace { drainLoads() }
             XCTAssertEqual(view.loadState, .waitingForVisibility)
             XCTAssertEqual(server.statistics.requests, 1, "fetched")
-            XCTAssertEqual(near.count(.image, "decode"), 0, "not decoded")
+            XCTAssertEqual(near.count(.decode), 0, "not decoded")
 
             scroller.bounds = Rect(x: 0, y: 100, width: 100, height: 100)
             let (_, visible) = recordingTrace { drainLoads() }
             XCTAssertEqual(view.loadState, .loaded)
             XCTAssertEqual(server.statistics.requests, 1, "decoded from the prefetched bytes")
-            XCTAssertEqual(visible.count(.image, "decode"), 1)
+            XCTAssertEqual(visible.count(.decode), 1)
         }
     }
 
@@ -135,7 +135,7 @@ final class AsyncImageViewTests: XCTestCase {
         defer { server.shutdown() }
         try onMainActor {
             let loader = ImageLoader(configuration: testConfiguration())
-            let window = try makeWindow()
+            let window = try makeWindow(width: 200)
             let placeholder = try ImageDecoder.decode(Fixtures.png(99, pixelSize: 8))
             let view = AsyncImageView(frame: Rect(x: 0, y: 0, width: 40, height: 40))
             view.loader = loader
@@ -167,7 +167,7 @@ final class AsyncImageViewTests: XCTestCase {
         defer { server.shutdown() }
         try onMainActor {
             let loader = ImageLoader(configuration: testConfiguration())
-            let window = try makeWindow()
+            let window = try makeWindow(width: 200)
             let cell = AsyncImageView(frame: Rect(x: 0, y: 0, width: 40, height: 40))
             cell.loader = loader
             window.addSubview(cell)
@@ -210,7 +210,7 @@ final class AsyncImageViewLateArrivalTests: XCTestCase {
             scroller.bounds = Rect(x: 0, y: 0, width: 100, height: 100)
             let (_, trace) = recordingTrace { Transaction.flush() }
             XCTAssertEqual(view.loadState, .loaded, "assigned in the commit that shows it")
-            XCTAssertEqual(trace.count(.image, "memory hit"), 1)
+            XCTAssertEqual(trace.count(.memoryHit), 1)
             XCTAssertEqual(server.statistics.requests, 1)
         }
     }

@@ -17,7 +17,7 @@ final class ImageLoaderFanOutTests: XCTestCase {
         defer { server.shutdown() }
         try onMainActor {
             let loader = ImageLoader(configuration: testConfiguration())
-            let window = try makeWindow()
+            let window = try makeWindow(width: 200)
             let views = (0..<50).map { index in
                 let view = AsyncImageView(frame: Rect(x: Double(index % 10) * 20, y: Double(index / 10) * 20,
                                                       width: 20, height: 20))
@@ -31,12 +31,12 @@ final class ImageLoaderFanOutTests: XCTestCase {
             XCTAssertEqual(views.filter { $0.loadState == .loaded }.count, 50)
             let first = try XCTUnwrap(views[0].image)
             XCTAssertTrue(views.allSatisfy { $0.image?.isIdentical(to: first) == true }, "one decoded image, shared")
-            XCTAssertEqual(trace.count(.image, "fetch start"), 1)
-            XCTAssertEqual(trace.count(.image, "decode"), 1, "one decode")
-            XCTAssertEqual(trace.threadNames(of: .image, "decode"), ["image decode 1"], "off the main thread")
-            XCTAssertEqual(trace.threadNames(of: .image, "image assigned"), ["main"])
-            XCTAssertEqual(trace.count(.image, "joined load in flight"), 49)
-            XCTAssertEqual(trace.count(.image, "image assigned"), 50)
+            XCTAssertEqual(trace.count(.fetchStart), 1)
+            XCTAssertEqual(trace.count(.decode), 1, "one decode")
+            XCTAssertEqual(trace.threadNames(of: .decode), ["image decode 1"], "off the main thread")
+            XCTAssertEqual(trace.threadNames(of: .imageAssigned), ["main"])
+            XCTAssertEqual(trace.count(.joinedLoadInFlight), 49)
+            XCTAssertEqual(trace.count(.imageAssigned), 50)
         }
     }
 
@@ -45,7 +45,7 @@ final class ImageLoaderFanOutTests: XCTestCase {
         defer { server.shutdown() }
         try onMainActor {
             let loader = ImageLoader(configuration: testConfiguration())
-            let window = try makeWindow()
+            let window = try makeWindow(width: 200)
             let first = AsyncImageView(frame: Rect(x: 0, y: 0, width: 30, height: 30))
             first.loader = loader
             first.imageURL = server.url(for: "/a.png")
@@ -60,7 +60,7 @@ final class ImageLoaderFanOutTests: XCTestCase {
             let (_, trace) = recordingTrace { Transaction.flush() }
             XCTAssertEqual(second.loadState, .loaded, "assigned in the commit's layout phase, no loop pass needed")
             XCTAssertTrue(second.image?.isIdentical(to: try XCTUnwrap(first.image)) == true)
-            XCTAssertEqual(trace.count(.image, "fetch start"), 0)
+            XCTAssertEqual(trace.count(.fetchStart), 0)
             XCTAssertEqual(server.requestCount(for: "/a.png"), 1)
         }
     }
@@ -85,8 +85,8 @@ final class ImageLoaderFanOutTests: XCTestCase {
             XCTAssertEqual(results.count, 2)
             XCTAssertNotNil(try? results[1].get())
             XCTAssertEqual(server.requestCount(for: "/d.png"), 1)
-            XCTAssertEqual(trace.count(.image, "disk hit"), 1)
-            XCTAssertEqual(trace.count(.image, "fetch start"), 0)
+            XCTAssertEqual(trace.count(.diskHit), 1)
+            XCTAssertEqual(trace.count(.fetchStart), 0)
         }
     }
 

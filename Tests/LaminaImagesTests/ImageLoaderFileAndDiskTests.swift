@@ -102,8 +102,8 @@ final class ImageLoaderCorruptDiskTests: XCTestCase {
             XCTAssertEqual(results.count, 2)
             XCTAssertNotNil(try? results[1].get(), "the image, fetched again")
             XCTAssertEqual(server.requestCount(for: "/c.png"), 2)
-            XCTAssertEqual(trace.count(.image, "disk hit"), 1)
-            XCTAssertEqual(trace.count(.image, "cached bytes corrupt, fetching again"), 1)
+            XCTAssertEqual(trace.count(.diskHit), 1)
+            XCTAssertEqual(trace.count(.cachedBytesCorrupt), 1)
             XCTAssertEqual(try Data(contentsOf: file), stored, "the disk entry is whole again")
         }
     }

@@ -58,7 +58,7 @@ final class AsyncCancellationTests: XCTestCase {
             XCTAssertEqual(probe.didDisplays.map(\.state), [1, 2, 3])
             XCTAssertEqual(probe.didDisplays.map(\.finished), [false, false, true])
             XCTAssertEqual(probe.drawsStarted, 2, "render 2 stopped before drawing")
-            let points = trace.occurrences(in: .display, named: "async display cancelled").compactMap { $0.arguments["at"] }
+            let points = trace.occurrences(of: .asyncDisplayCancelled).compactMap { $0.arguments["at"] }
             XCTAssertEqual(points, ["after drawing", "before drawing"], trace.timeline)
             XCTAssertEqual(decodeState(try XCTUnwrap(layer.contents)), 3)
         }
@@ -81,7 +81,7 @@ final class AsyncCancellationTests: XCTestCase {
             }
             XCTAssertEqual(probe.didDisplays.map(\.state), [7, 8])
             XCTAssertEqual(probe.didDisplays.map(\.finished), [false, true])
-            XCTAssertEqual(trace.occurrences(in: .display, named: "async display cancelled").first?.arguments["at"],
+            XCTAssertEqual(trace.occurrences(of: .asyncDisplayCancelled).first?.arguments["at"],
                            "on the main thread")
             XCTAssertEqual(decodeState(try XCTUnwrap(layer.contents)), 8)
         }

@@ -95,7 +95,7 @@ final class AsyncDisplayPolicyTests: XCTestCase {
                 XCTAssertTrue(EventLoop.main.runUntilIdle())
             }
             XCTAssertTrue(scenario.layers.allSatisfy { $0.contents != nil })
-            let groups = trace.occurrences(in: .display, named: "async group committed")
+            let groups = trace.occurrences(of: .asyncGroupCommitted)
             XCTAssertEqual(groups.count, 1, trace.timeline)
             XCTAssertEqual(groups.first?.arguments["layers"], "3")
             XCTAssertEqual(scenario.probes.map { $0.finishedStates.count }, [1, 1, 1])

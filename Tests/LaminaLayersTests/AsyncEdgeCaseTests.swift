@@ -29,7 +29,7 @@ final class AsyncEdgeCaseTests: XCTestCase {
                     layer.displayIfNeeded()
                 }
             }
-            XCTAssertEqual(trace.count(.display, "backing store refused"), 3, trace.timeline)
+            XCTAssertEqual(trace.count(.backingStoreRefused), 3, trace.timeline)
             XCTAssertTrue([plain, wide, synchronous].allSatisfy { $0.contents == nil })
             XCTAssertEqual(probe.didDisplays.map(\.finished), [false, false])
             XCTAssertEqual(probe.drawsStarted, 0)

@@ -35,13 +35,13 @@ final class AsyncLayerTests: XCTestCase {
                 XCTAssertEqual(probe.finishedStates, [42])
                 XCTAssertEqual(layer.rendersInFlight, 0)
             }
-            let renderThreads = trace.threadNames(of: .display, "async render")
+            let renderThreads = trace.threadNames(of: .asyncRender)
             XCTAssertEqual(renderThreads.count, 1)
             XCTAssertTrue(renderThreads.allSatisfy { $0.hasPrefix("display ") }, "\(renderThreads)")
-            XCTAssertEqual(trace.threadNames(of: .display, "async contents committed"), ["main"])
-            XCTAssertTrue(trace.occurs(inOrder: [(.display, "display"), (.display, "async display scheduled"),
-                                                 (.display, "async render"), (.display, "image made"),
-                                                 (.display, "async contents committed")]), trace.timeline)
+            XCTAssertEqual(trace.threadNames(of: .asyncContentsCommitted), ["main"])
+            XCTAssertTrue(trace.occurs(inOrder: [.display, .asyncDisplayScheduled,
+                                                 .asyncRender, .imageMade,
+                                                 .asyncContentsCommitted]), trace.timeline)
         }
     }
 
@@ -63,7 +63,7 @@ final class AsyncLayerTests: XCTestCase {
             let (_, trace) = recordingTrace { synchronous.displayIfNeeded() }
             XCTAssertEqual(probe.finishedStates, [0x123456], "didDisplay ran before displayIfNeeded returned")
             XCTAssertEqual(synchronous.rendersInFlight, 0)
-            XCTAssertEqual(trace.threadNames(of: .display, "async render"), ["main"])
+            XCTAssertEqual(trace.threadNames(of: .asyncRender), ["main"])
 
             asynchronous.setNeedsDisplay()
             asynchronous.displayIfNeeded()
@@ -164,7 +164,7 @@ final class AsyncLayerTests: XCTestCase {
             XCTAssertEqual(layer.rendersInFlight, 0)
             XCTAssertEqual(probe.drawsStarted, 0)
             XCTAssertEqual(probe.didDisplays.map(\.finished), [false])
-            XCTAssertEqual(trace.count(.display, "backing store refused"), 1)
+            XCTAssertEqual(trace.count(.backingStoreRefused), 1)
 
             layer.bounds = Rect(x: 0, y: 0, width: 32, height: 32)
             layer.contentsScale = 2

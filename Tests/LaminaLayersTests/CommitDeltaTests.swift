@@ -20,7 +20,7 @@ final class CommitDeltaTests: XCTestCase {
                 tree.leaves[4321].backgroundColor = .red
                 Transaction.flush()
             }
-            let sent = trace.occurrences(in: .transaction, named: "delta sent")
+            let sent = trace.occurrences(of: .deltaSent)
             XCTAssertEqual(sent.count, 1)
             XCTAssertEqual(sent.first?.arguments["layers"], "1")
             XCTAssertEqual(sent.first?.arguments["removed"], "0")
@@ -59,7 +59,7 @@ final class CommitDeltaTests: XCTestCase {
                 tree.root.sublayers[1].addSublayer(leaf)
                 Transaction.flush()
             }
-            XCTAssertEqual(trace.occurrences(in: .transaction, named: "delta sent").first?.arguments["removed"], "0")
+            XCTAssertEqual(trace.occurrences(of: .deltaSent).first?.arguments["removed"], "0")
             XCTAssertTrue(tree.server.waitForPresentation(ofCommit: try XCTUnwrap(tree.host.lastCommitID)))
             XCTAssertEqual(tree.server.renderTreeStates()[tree.root.sublayers[1].id]?.sublayers.last, leaf.id)
             XCTAssertNotNil(tree.server.renderTreeStates()[leaf.id])
@@ -74,7 +74,7 @@ final class CommitDeltaTests: XCTestCase {
                 Transaction.flush()
             }
             XCTAssertNotNil(layer.contents)
-            XCTAssertEqual(trace.count(.transaction, "delta sent"), 0)
+            XCTAssertEqual(trace.count(.deltaSent), 0)
         }
     }
 }

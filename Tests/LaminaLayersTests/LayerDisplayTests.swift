@@ -24,8 +24,8 @@ final class LayerDisplayTests: XCTestCase {
             XCTAssertEqual(delegate.calls.filter { $0.hasPrefix("draw") }.count, 1)
             XCTAssertFalse(layer.needsDisplay)
             XCTAssertNotNil(layer.contents)
-            XCTAssertTrue(trace.occurs(inOrder: [(.observer, "transactionCommit (2000000)"), (.transaction, "commit"),
-                                                 (.transaction, "2 display"), (.display, "display")]),
+            XCTAssertTrue(trace.occurs(inOrder: [.transactionCommitObserver, .commit,
+                                                 .displayPhase, .display]),
                           trace.timeline)
             EventLoop.main.runOneIteration()
             XCTAssertEqual(delegate.calls.filter { $0.hasPrefix("draw") }.count, 1, "nothing left to draw")
@@ -168,7 +168,7 @@ final class LayerDisplayTests: XCTestCase {
             }
             XCTAssertNil(layer.contents)
             XCTAssertFalse(delegate.calls.contains { $0.hasPrefix("draw") })
-            XCTAssertEqual(trace.count(.display, "backing store refused"), 1)
+            XCTAssertEqual(trace.count(.backingStoreRefused), 1)
             let saved = BackingStoreLimits.current
             defer { BackingStoreLimits.current = saved }
             BackingStoreLimits.current = BackingStoreLimits(maximumDimension: 100, maximumBytes: 1000)

@@ -90,8 +90,8 @@ final class TransactionTests: XCTestCase {
             }
             XCTAssertEqual(result, .stopped)
             XCTAssertFalse(layer.needsDisplay)
-            XCTAssertTrue(trace.occurs(inOrder: [(.loop, "exit"), (.transaction, "commit")]) ||
-                          trace.occurs(inOrder: [(.transaction, "commit")]), trace.timeline)
+            XCTAssertTrue(trace.occurs(inOrder: [.exit, .commit]) ||
+                          trace.occurs(inOrder: [.commit]), trace.timeline)
         }
     }
 
@@ -109,10 +109,10 @@ final class TransactionTests: XCTestCase {
             layer.opacity = 0.5
             let (_, trace) = recordingTrace { EventLoop.main.runOneIteration() }
             XCTAssertEqual(log.events, ["beforeCommit", "afterCommit", "updateTransaction"])
-            let commit = trace.occurrences(in: .transaction, named: "commit").first
+            let commit = trace.occurrences(of: .commit).first
             XCTAssertNotNil(commit, trace.timeline)
-            XCTAssertTrue(trace.occurs(inOrder: [(.observer, "order 1999000"), (.transaction, "commit"),
-                                                 (.observer, "order 2001000")]), trace.timeline)
+            XCTAssertTrue(trace.occurs(inOrder: [TraceEventName(.observer, "order 1999000"), .commit,
+                                                 TraceEventName(.observer, "order 2001000")]), trace.timeline)
         }
     }
 
@@ -228,8 +228,8 @@ final class TransactionTests: XCTestCase {
                 layer.setNeedsDisplay()
                 Transaction.flush()
             }
-            XCTAssertTrue(trace.occurs(inOrder: [(.transaction, "commit"), (.transaction, "1 layout"),
-                                                 (.transaction, "2 display"), (.transaction, "3 commit")]),
+            XCTAssertTrue(trace.occurs(inOrder: [.commit, .layoutPhase,
+                                                 .displayPhase, .commitPhase]),
                           trace.timeline)
         }
     }

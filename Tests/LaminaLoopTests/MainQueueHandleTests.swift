@@ -20,8 +20,8 @@ final class MainQueueHandleTests: XCTestCase {
         loop.mainQueueHandle = realHandle
         XCTAssertEqual(result, .timedOut)
         XCTAssertEqual(log.events, [], "nothing drains the main queue without its handle")
-        XCTAssertEqual(trace.count(.dispatch, "main-queue draining off: libdispatch gave no handle"), 1, trace.timeline)
-        XCTAssertEqual(trace.count(.dispatch, "main queue"), 0, trace.timeline)
+        XCTAssertEqual(trace.count(.mainQueueDrainingOff), 1, trace.timeline)
+        XCTAssertEqual(trace.count(.mainQueue), 0, trace.timeline)
 
         XCTAssertTrue(loop.runUntilIdle())
         XCTAssertEqual(log.events, ["main queue"], "with the handle back, the work left is drained")

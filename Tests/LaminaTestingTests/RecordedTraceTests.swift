@@ -16,21 +16,21 @@ final class RecordedTraceTests: XCTestCase {
             }
         }
         XCTAssertEqual(result, .finished, trace.timeline)
-        XCTAssertEqual(trace.count(.timer, "tick"), 1, trace.timeline)
-        XCTAssertEqual(trace.count(.block, "block"), 1, trace.timeline)
+        XCTAssertEqual(trace.count(TraceEventName(.timer, "tick")), 1, trace.timeline)
+        XCTAssertEqual(trace.count(.block), 1, trace.timeline)
         XCTAssertTrue(trace.occurs(inOrder: [
-            (.loop, "beforeWaiting"), (.observer, "commit (2000000)"), (.loop, "sleep"), (.loop, "woken by timer"),
-            (.loop, "afterWaiting"), (.timer, "tick"), (.block, "block"),
+            .beforeWaiting, TraceEventName(.observer, "commit (2000000)"), .sleep, .wokenByTimer,
+            .afterWaiting, TraceEventName(.timer, "tick"), .block,
         ]), trace.timeline)
-        XCTAssertFalse(trace.occurs(inOrder: [(.timer, "tick"), (.loop, "beforeWaiting"), (.observer, "commit (2000000)")]))
-        XCTAssertEqual(trace.threadNames(of: .timer, "tick").count, 1)
-        XCTAssertFalse(trace.threadNames(of: .timer, "tick").contains("main"))
+        XCTAssertFalse(trace.occurs(inOrder: [TraceEventName(.timer, "tick"), .beforeWaiting, TraceEventName(.observer, "commit (2000000)")]))
+        XCTAssertEqual(trace.threadNames(of: TraceEventName(.timer, "tick")).count, 1)
+        XCTAssertFalse(trace.threadNames(of: TraceEventName(.timer, "tick")).contains("main"))
     }
 
     func test_anEmptyTraceHasNoOccurrences() {
         let trace = RecordedTrace(events: [])
         XCTAssertEqual(trace.names(in: .loop), [])
         XCTAssertTrue(trace.occurs(inOrder: []))
-        XCTAssertFalse(trace.occurs(inOrder: [(.loop, "entry")]))
+        XCTAssertFalse(trace.occurs(inOrder: [.entry]))
     }
 }

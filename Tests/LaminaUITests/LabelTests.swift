@@ -67,7 +67,7 @@ final class LabelTests: XCTestCase {
                 XCTAssertTrue(EventLoop.main.runUntilIdle())
             }
             let mainThread = Int32(getpid())
-            let layouts = trace.occurrences(in: .text, named: "layout").filter { $0.phase == .begin }
+            let layouts = trace.occurrences(of: .textLayout).filter { $0.phase == .begin }
             XCTAssertEqual(layouts.count, 2, trace.timeline)
             XCTAssertEqual(layouts.filter { $0.threadID == mainThread }.count, 1, "Label lays out on the main thread")
             XCTAssertEqual(layouts.filter { $0.threadID != mainThread }.count, 1, "AsyncLabel lays out off it")
@@ -87,14 +87,14 @@ final class LabelTests: XCTestCase {
                     label.font = label.font
                     XCTAssertTrue(EventLoop.main.runUntilIdle())
                 }
-                XCTAssertEqual(equal.count(.text, "draw"), 0, equal.timeline)
+                XCTAssertEqual(equal.count(.textDraw), 0, equal.timeline)
                 let (_, many) = recordingTrace {
                     label.text = "Hello, world"
                     label.textColor = Color(red: 1, green: 0, blue: 0)
                     label.font = .system(size: 20)
                     XCTAssertTrue(EventLoop.main.runUntilIdle())
                 }
-                XCTAssertEqual(many.occurrences(in: .text, named: "draw").filter { $0.phase == .begin }.count, 1)
+                XCTAssertEqual(many.occurrences(of: .textDraw).filter { $0.phase == .begin }.count, 1)
                 label.removeFromSuperview()
             }
         }
@@ -112,8 +112,8 @@ final class LabelTests: XCTestCase {
                 label.textLayout = layout
                 XCTAssertTrue(EventLoop.main.runUntilIdle())
             }
-            XCTAssertEqual(trace.count(.text, "layout"), 0, trace.timeline)
-            XCTAssertGreaterThan(trace.count(.text, "draw"), 0)
+            XCTAssertEqual(trace.count(.textLayout), 0, trace.timeline)
+            XCTAssertGreaterThan(trace.count(.textDraw), 0)
         }
     }
 
@@ -208,7 +208,7 @@ final class LabelTests: XCTestCase {
                 window.addSubview(label)
                 XCTAssertTrue(EventLoop.main.runUntilIdle())
             }
-            XCTAssertEqual(trace.occurrences(in: .text, named: "draw").filter { $0.phase == .begin }.count, 1,
+            XCTAssertEqual(trace.occurrences(of: .textDraw).filter { $0.phase == .begin }.count, 1,
                            trace.timeline)
         }
     }

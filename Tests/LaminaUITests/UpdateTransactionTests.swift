@@ -23,9 +23,9 @@ final class UpdateTransactionTests: XCTestCase {
             let (_, trace) = recordingTrace { EventLoop.main.runOneIteration() }
             XCTAssertEqual(target.log, ["contents"])
             XCTAssertEqual(UpdateTransaction.pendingCount, 0)
-            XCTAssertEqual(trace.occurrences(in: .transaction, named: "update transaction flush").first?.arguments["updates"], "1")
-            XCTAssertTrue(trace.occurs(inOrder: [(.loop, "beforeWaiting"), (.observer, "updateTransaction (16777215)"),
-                                                 (.transaction, "update transaction flush")]), trace.timeline)
+            XCTAssertEqual(trace.occurrences(of: .updateTransactionFlush).first?.arguments["updates"], "1")
+            XCTAssertTrue(trace.occurs(inOrder: [.beforeWaiting, .updateTransactionObserver,
+                                                 .updateTransactionFlush]), trace.timeline)
         }
     }
 
@@ -79,8 +79,8 @@ final class UpdateTransactionTests: XCTestCase {
             }
             XCTAssertEqual(result, .stopped, "committed and presented without waiting for the timeout")
             XCTAssertEqual(view.log.filter { $0.hasPrefix("draw") }.count, 1)
-            XCTAssertTrue(trace.occurs(inOrder: [(.transaction, "update transaction flush"), (.loop, "woken by wakeUp"),
-                                                 (.loop, "beforeWaiting"), (.transaction, "commit"), (.display, "display")]),
+            XCTAssertTrue(trace.occurs(inOrder: [.updateTransactionFlush, .wokenByWakeUp,
+                                                 .beforeWaiting, .commit, .display]),
                           trace.timeline)
             XCTAssertEqual(window.snapshot()?.pixel(x: 20, y: 10), .blue)
         }
@@ -94,7 +94,7 @@ final class UpdateTransactionTests: XCTestCase {
                 XCTAssertTrue(EventLoop.main.runUntilIdle())
             }
             XCTAssertEqual(target.log, ["pass", "pass", "pass"])
-            let flushes = trace.occurrences(in: .transaction, named: "update transaction flush")
+            let flushes = trace.occurrences(of: .updateTransactionFlush)
             XCTAssertEqual(flushes.compactMap { $0.arguments["updates"] }, ["1", "1", "1"], "one pass per flush")
             XCTAssertEqual(UpdateTransaction.pendingCount, 0)
         }

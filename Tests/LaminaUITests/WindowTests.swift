@@ -42,7 +42,7 @@ final class WindowTests: XCTestCase {
             XCTAssertEqual(view.log, [])
             let (_, trace) = recordingTrace { EventLoop.main.runOneIteration() }
             XCTAssertEqual(view.log.filter { $0.hasPrefix("draw") }.count, 1)
-            XCTAssertEqual(trace.count(.display, "display"), 1, trace.timeline)
+            XCTAssertEqual(trace.count(.display), 1, trace.timeline)
             XCTAssertEqual(try XCTUnwrap(window.snapshot()).pixel(x: 5, y: 5), .blue)
         }
     }
