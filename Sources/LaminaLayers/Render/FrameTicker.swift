@@ -41,9 +41,9 @@ final class FrameTicker: Sendable {
             if state.timer == nil { state.timer = arm(for: clock.tick(after: instant)) }
             return true
         }
-        // A main loop waiting for wake-ups must look at the new timer (a virtual clock has no
-        // kernel timer to wake it).
-        if accepted { main.wakeUp() }
+        // A main loop asleep must look at the new timer (a virtual clock has no kernel timer to
+        // wake it). Submitted on the main thread, the loop has not gone to sleep yet.
+        if accepted, !TraceThread.current.isMain { main.wakeUp() }
     }
 
     /// Stops ticking; the deltas still waiting will never be shown. Any thread.
