@@ -21,8 +21,10 @@ build: deps
 	  ! grep -E "(^|: )warning:" $(BUILD_LOG) | grep -vE "warning: '($${dependencies:-no dependency})':" \
 	  || (echo "make build: compiler warnings (see above)"; exit 1)
 
+# Every tour chapter; the Chrome trace goes to trace.json, every presented frame and a contact
+# sheet per chapter to demo-frames/.
 demo: build
-	$(SWIFT) run --skip-build PipelineTour
+	$(SWIFT) run --skip-build PipelineTour --frames demo-frames --trace-out trace.json
 
 test: build
 	$(SWIFT) test --skip-build

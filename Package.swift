@@ -118,6 +118,8 @@ let package = Package(
             dependencies: ["CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CXCB", "CLaminaShims"]
         ),
         .testTarget(name: "LaminaTraceTests", dependencies: ["LaminaTrace"]),
+        // The tour's command line, through `@testable import` of the executable.
+        .testTarget(name: "PipelineTourTests", dependencies: ["PipelineTour", "Lamina"]),
         .testTarget(name: "LaminaLoopTests", dependencies: ["LaminaLoop", "LaminaTrace", "LaminaTesting"]),
         // EventLoop and CFRunLoop driven through the same scenarios; imports Foundation so that
         // CoreFoundation links.

@@ -22,7 +22,7 @@ func runChapterFive(trace recorder: TraceRecorder) {
     let cacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-tour-\(getpid())")
     defer { try? FileManager.default.removeItem(at: cacheDirectory) }
     guard let server = try? LoopbackHTTPServer(routes: routes),
-          let window = try? Window(size: Size(width: 400, height: 200), scale: 2),
+          let window = try? session.makeWindow(size: Size(width: 400, height: 200), scale: 2),
           let disk = try? ImageDiskCache(directory: cacheDirectory) else {
         print("Could not start the server, the window or the disk cache")
         return

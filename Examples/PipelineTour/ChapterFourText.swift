@@ -67,7 +67,7 @@ private func showLabels(text: AttributedString, size: Size, recorder: TraceRecor
     say("\nThe same text in a Label (main thread) and an AsyncLabel (a display queue):")
     let window: Window
     do {
-        window = try Window(size: Size(width: size.width, height: size.height * 2), scale: 2)
+        window = try session.makeWindow(size: Size(width: size.width, height: size.height * 2), scale: 2)
     } catch {
         say("Could not make a window: \(error)")
         return

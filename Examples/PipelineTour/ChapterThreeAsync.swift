@@ -17,7 +17,7 @@ func runChapterThree(trace recorder: TraceRecorder) {
         """)
     let window: Window
     do {
-        window = try Window(size: Size(width: 360, height: 120), scale: 2)
+        window = try session.makeWindow(size: Size(width: 360, height: 120), scale: 2)
     } catch {
         print("Could not make a window: \(error)")
         return

@@ -13,7 +13,7 @@ func runChapterTwo() {
         """)
     let window: Window
     do {
-        window = try Window(size: Size(width: 160, height: 90), scale: 2)
+        window = try session.makeWindow(size: Size(width: 160, height: 90), scale: 2)
     } catch {
         print("Could not make a window: \(error)")
         return

@@ -1,37 +1,43 @@
 // PipelineTour: a narrated run through Lamina's pipeline, one chapter per stage.
 //
-//   swift run PipelineTour              every chapter written so far
-//   swift run PipelineTour 1            chapter 1 only
-//   swift run PipelineTour --trace-out PATH   where to write the Chrome trace (default trace.json)
+//   swift run PipelineTour --help       the chapters and every option
+//   swift run PipelineTour              every chapter
+//   swift run PipelineTour 1            chapter 1 only (also --chapter 1)
 //
 // Each chapter prints what happens as it happens, then the trace timeline of its run. All
 // chapters' events go into one Chrome-trace file: open it at https://ui.perfetto.dev.
 //
 // The entry point is synchronous on purpose: after the first `await` of an async main, code no
 // longer runs on the main thread, and EventLoop.main belongs to the main thread.
+import Foundation
 import Lamina
 
-let options = TourOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+let options: TourOptions
+do {
+    options = try TourOptions(parsing: Array(CommandLine.arguments.dropFirst()), chapterNumbers: Set(tourChapters.map(\.number)))
+} catch {
+    FileHandle.standardError.write(Data("PipelineTour: \(error)\n\n\(TourOptions.usage(chapters: tourChapters.map { ($0.number, $0.title) }))\n".utf8))
+    exit(2)
+}
+if options.showsHelp {
+    print(TourOptions.usage(chapters: tourChapters.map { ($0.number, $0.title) }))
+    exit(0)
+}
+let session = TourSession(options: options)
 /// One chapter's events: cleared before each chapter, read by the chapter and its timeline.
 let recorder = TraceRecorder()
 /// Every chapter's events, for the one Chrome-trace file written at the end.
 let wholeTour = TraceRecorder()
-let chapters: [(number: Int, title: String, run: @MainActor () -> Void)] = [
-    (1, "The run loop", runChapterOne),
-    (2, "Why setNeedsDisplay does not draw immediately", runChapterTwo),
-    (3, "Drawing off the main thread", { runChapterThree(trace: recorder) }),
-    (4, "One label's text: layout, fallback, truncation, sync and async", { runChapterFour(trace: recorder) }),
-    (5, "Images: one fetch for many views", { runChapterFive(trace: recorder) }),
-]
 
-for chapter in chapters where options.chapters.isEmpty || options.chapters.contains(chapter.number) {
+for chapter in tourChapters where options.chapters.isEmpty || options.chapters.contains(chapter.number) {
     print("\n══ Chapter \(chapter.number): \(chapter.title) ══\n")
     recorder.removeAll()
     Trace.start(into: recorder)
-    chapter.run()
+    chapter.run(recorder)
     Trace.stop()
     print("\n── Trace of chapter \(chapter.number) (time since start, thread, category, event) ──")
-    print(recorder.textTimeline())
+    print(session.timeline(of: recorder.events))
+    session.finishChapter(chapter.number)
     for event in recorder.events { wholeTour.record(event) }
 }
 do {

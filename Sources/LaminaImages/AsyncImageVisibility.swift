@@ -6,7 +6,7 @@ import LaminaLayers
 @MainActor
 enum AsyncImageVisibility {
     private static var waiting: [ObjectIdentifier: WeakView] = [:]
-    private static var observer: LayoutPhaseObserver?
+    private static var observer: CommitPhaseObserver?
 
     static func add(_ view: AsyncImageView) {
         waiting[ObjectIdentifier(view)] = WeakView(view: view)

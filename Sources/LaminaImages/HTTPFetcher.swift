@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
+import LaminaLoop
 
 /// Fetches one `http(s)://` body with AsyncHTTPClient, keeping the loader's limits: the whole
 /// request under one deadline, 2xx statuses only, an image content type, and at most
@@ -45,7 +46,7 @@ struct HTTPFetcher: Sendable {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.headers.add(name: "Accept", value: "image/png, image/jpeg;q=0.9, image/*;q=0.8")
         request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
-        let deadline = NIODeadline.now() + .nanoseconds(configuration.timeout.wholeNanoseconds)
+        let deadline = NIODeadline.now() + .nanoseconds(configuration.timeout.saturatedNanoseconds)
         let response = try await client.execute(request, deadline: deadline)
         guard (200..<300).contains(Int(response.status.code)) else {
             throw ImageLoadingError.httpStatus(Int(response.status.code))
@@ -105,14 +106,5 @@ func withDeadline<T: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable 
         defer { group.cancelAll() }
         guard let first = try await group.next() else { throw ImageLoadingError.cancelled }
         return first
-    }
-}
-
-extension Duration {
-    /// The duration in whole nanoseconds, clamped to `Int64`.
-    var wholeNanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (product, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        return overflow ? .max : product &+ attoseconds / 1_000_000_000
     }
 }

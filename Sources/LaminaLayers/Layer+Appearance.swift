@@ -101,6 +101,7 @@ extension Layer {
             // Images compare by pixels; a new value is always a change, and cheaper to send than
             // to compare.
             state.contents = newValue
+            state.contentsCameFromDisplayQueue = false
             contentsDirtyRect = nil
             contentsAreBackingStore = false
             renderStateChanged()

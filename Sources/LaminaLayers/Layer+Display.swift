@@ -62,6 +62,7 @@ extension Layer {
         delegate?.layerWillDraw(self)
         let (image, redrawn) = BackingStore.render(self, dirtyRect: dirtyRect)
         state.contents = image
+        state.contentsCameFromDisplayQueue = false
         contentsAreBackingStore = image != nil
         contentsDirtyRect = image == nil ? nil : redrawn
         contentsFlow = displayFlow

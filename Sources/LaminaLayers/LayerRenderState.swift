@@ -62,6 +62,9 @@ public struct LayerRenderState: Sendable, Hashable {
     public var contentsScale: Double = 1
     /// How `contents` is placed in the bounds.
     public var contentsGravity: ContentsGravity = .resize
+    /// Whether a display queue drew `contents` (an async layer's display): not drawn, shown only
+    /// by the ``DebugOverlays/async`` overlay.
+    public var contentsCameFromDisplayQueue = false
     /// The layer whose alpha masks this one, if any.
     public var mask: LayerID?
     /// The sublayers, back to front.

@@ -17,7 +17,7 @@ enum TransactionCommit {
                 laidOut += 1
             }
         }
-        Transaction.runLayoutPhaseObservers()
+        Transaction.runPhaseObservers(after: .layout)
         Trace.end(.transaction, "1 layout", arguments: ["layers": "\(laidOut)"])
     }
 
@@ -30,6 +30,7 @@ enum TransactionCommit {
         for layer in batch { layer.displayIfNeeded() }
         transaction.needsDisplay.removeAll { !$0.needsDisplay }
         AsyncCommitGroup.closeAll()
+        Transaction.runPhaseObservers(after: .display)
         Trace.end(.transaction, "2 display", arguments: ["layers": "\(batch.count)"])
     }
 
@@ -60,6 +61,7 @@ enum TransactionCommit {
                 "commit": "\(delta.commitID)", "layers": "\(delta.updated.count)", "removed": "\(delta.removed.count)",
             ])
         }
+        Transaction.runPhaseObservers(after: .commit)
         Trace.end(.transaction, "3 commit", arguments: ["changed": "\(transaction.changed.count)"])
         return sent
     }

@@ -28,6 +28,32 @@ extension EventLoop {
         outstandingWorkCount.load(ordering: .acquiring)
     }
 
+    /// Notes that one unit of outstanding work is waiting for one of this loop's timers to fire
+    /// (a frame waiting for its frame-clock tick), until the matching
+    /// ``endAwaitingTimer(_:)``. On a virtual clock this is what lets test driving move time: when
+    /// every unit of outstanding work is waiting so, nothing but the clock can move it on, and a
+    /// wait for wake-ups moves the clock to the loop's next timer instead of waiting in real time.
+    /// Any thread.
+    public func beginAwaitingTimer() {
+        workAwaitingTimersCount.wrappingAdd(1, ordering: .acquiringAndReleasing)
+    }
+
+    /// Notes that `count` units announced with ``beginAwaitingTimer()`` no longer wait for a timer
+    /// (their timer fired, or they were dropped). Any thread.
+    public func endAwaitingTimer(_ count: Int = 1) {
+        guard count > 0 else { return }
+        let left = workAwaitingTimersCount.wrappingSubtract(count, ordering: .acquiringAndReleasing).newValue
+        if left < 0 {
+            fatalError("Lamina: EventLoop.endAwaitingTimer(_:) called without a matching beginAwaitingTimer()")
+        }
+    }
+
+    /// Whether there is outstanding work and all of it waits for this loop's timers.
+    var outstandingWorkOnlyAwaitsTimers: Bool {
+        let outstanding = outstandingWork
+        return outstanding > 0 && workAwaitingTimersCount.load(ordering: .acquiring) >= outstanding
+    }
+
     /// Runs exactly one iteration of `mode`, `beforeWaiting` and `afterWaiting` included unless a
     /// source makes it poll. With a nil `realTimeout` its sleep does not wait; otherwise it waits
     /// until something wakes the loop or that much real time passes, without moving a virtual

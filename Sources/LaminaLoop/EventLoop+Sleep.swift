@@ -51,6 +51,11 @@ extension EventLoop {
             return .timeout
         case .wakeUpOnly(let realTimeout):
             if let nextTimer, nextTimer <= clock.now { return .timer }
+            // Nothing but a timer can move the outstanding work on: waiting is the clock's job.
+            if let nextTimer, outstandingWorkOnlyAwaitsTimers {
+                clock.moveForward(to: nextTimer)
+                return .timer
+            }
             return waitForOne(in: state, mainQueue: mainQueue, nanoseconds: realTimeout.saturatedNanoseconds)
         case .deadline(let deadline):
             let target = min(nextTimer ?? .distantFuture, deadline)

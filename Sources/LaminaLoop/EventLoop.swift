@@ -41,6 +41,7 @@ public final class EventLoop: @unchecked Sendable {
     let virtualClockStorage = Locked<VirtualClock?>(nil)
     /// Work begun elsewhere that will come back to this loop (see `beginOutstandingWork()`).
     let outstandingWorkCount = Atomic<Int>(0)
+    let workAwaitingTimersCount = Atomic<Int>(0)
     /// Whether `virtualClockStorage` holds a clock: spares monotonic loops a lock per `now`.
     let hasVirtualClock = Atomic<Bool>(false)
 

@@ -47,7 +47,7 @@ extension EventLoop {
 
 extension Duration {
     /// The duration in whole nanoseconds, clamped to `Int64`'s range (sub-nanosecond parts drop).
-    var saturatedNanoseconds: Int64 {
+    public var saturatedNanoseconds: Int64 {
         let (seconds, attoseconds) = components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         if overflow { return seconds < 0 ? .min : .max }

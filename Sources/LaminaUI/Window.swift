@@ -18,19 +18,32 @@ open class Window: View {
     public let renderServer: RenderServer
     /// Where frames go.
     public let presenter: any FramePresenter
+    /// The window's vsync stand-in: frames are presented on its ticks (nil when the window was
+    /// made with a frame interval of zero).
+    public var frameClock: FrameClock? { renderServer.frameClock }
+    /// The compositor's debug overlays for this window (`LAMINA_DEBUG`'s by default), drawn over
+    /// each presented frame from the next frame on — never into any layer's contents.
+    public var debugOverlays: DebugOverlays {
+        get { renderServer.debugOverlays }
+        set { renderServer.debugOverlays = newValue }
+    }
     private var host: LayerTreeHost?
     /// Which view each pointer went down on, so its later events go there too.
     var pointerTargets: [Int: View] = [:]
 
     /// Creates a window of `size` points at `scale`, presenting to `presenter` (a new
-    /// ``HeadlessPresenter`` when nil). The window is white until its views draw.
+    /// ``HeadlessPresenter`` when nil) at most once per tick of a frame clock ticking every
+    /// `frameInterval` on the main loop's clock — 60 Hz by default, ``FrameClock/oneHundredTwentyHertz``
+    /// for a 120 Hz display, zero to present every commit at once. The window is white until its
+    /// views draw.
     ///
     /// - Throws: ``GraphicsError`` when the size or scale cannot make a framebuffer.
-    public init(size: Size, scale: Double = 1, presenter: (any FramePresenter)? = nil) throws(GraphicsError) {
+    public init(size: Size, scale: Double = 1, presenter: (any FramePresenter)? = nil,
+                frameInterval: Duration = FrameClock.sixtyHertz) throws(GraphicsError) {
         let presenter = presenter ?? HeadlessPresenter()
         self.scale = scale
         self.presenter = presenter
-        renderServer = try RenderServer(size: size, scale: scale, presenter: presenter)
+        renderServer = try RenderServer(size: size, scale: scale, presenter: presenter, frameInterval: frameInterval)
         super.init(frame: Rect(size: size))
         layer.contentsScale = scale
         backgroundColor = .white

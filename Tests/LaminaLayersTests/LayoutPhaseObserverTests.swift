@@ -45,7 +45,7 @@ final class LayoutPhaseObserverTests: XCTestCase {
             let layer = makeLayer(Rect(x: 0, y: 0, width: 10, height: 10))
             settleTransactions()
             var runs = 0
-            var observer: LayoutPhaseObserver? = Transaction.addLayoutPhaseObserver {
+            var observer: CommitPhaseObserver? = Transaction.addLayoutPhaseObserver {
                 runs += 1
                 layer.backgroundColor = .red
             }

@@ -70,7 +70,7 @@ final class RenderServerTests: XCTestCase {
             defer { server.shutdown() }
             server.submit(firstDelta)
             server.waitForPresentation(ofCommit: 1)
-            // Frame 1 was just made, so these wait for the rest of its interval, together.
+            // Frame 1 was just made at its tick, so these wait for the next tick, together.
             server.submit(moved(2, x: 10))
             server.submit(moved(3, x: 15))
             server.submit(moved(4, x: 20))
@@ -101,7 +101,8 @@ final class RenderServerTests: XCTestCase {
 
     func testWaitingEndsWithTheIterationThatRecordsAFrameAlreadyPresented() throws {
         try MainActor.assumeIsolated {
-            let (server, presenter) = try makeServer()
+            // Unpaced, so the frame is made without the main loop's tick.
+            let (server, presenter) = try makeServer(frameInterval: .zero)
             defer { server.shutdown() }
             server.submit(firstDelta)
             // The frame is presented but not yet recorded: its record waits on the main loop.

@@ -88,6 +88,7 @@ extension AsyncLayer {
     func replaceContents(with image: Image?, flow: TraceFlowID?) {
         let old = contents
         contents = image
+        state.contentsCameFromDisplayQueue = image != nil
         contentsAreBackingStore = image != nil
         contentsFlow = flow
         // An identity check: `!=` would compare the pixels here, on the main thread.

@@ -28,6 +28,7 @@ public final class Compositor {
     public let pixelBounds: Rect
 
     private let framebuffer: GraphicsContext
+    private var overlayCanvas: GraphicsContext?
 
     /// A framebuffer of `size` points at `scale`, filled with `backgroundColor` (black by
     /// default, as an iOS window's screen is).
@@ -64,6 +65,24 @@ public final class Compositor {
     /// A copy of the framebuffer as it is now.
     public func makeImage() -> Image {
         framebuffer.makeImage()
+    }
+
+    /// A copy of the framebuffer with `overlays` drawn over it for `tree` and the frame's
+    /// `damage`; the framebuffer itself is untouched, so the next frame builds on clean pixels.
+    public func makeImage(overlaying overlays: DebugOverlays, tree: RenderTree, damage: Damage) -> Image {
+        let frame = framebuffer.makeImage()
+        guard !overlays.isEmpty, let context = overlayContext() else { return frame }
+        context.draw(frame, in: pixelBounds)
+        DebugOverlayPainter(tree: tree, overlays: overlays, context: context).paint(damage: damage)
+        return context.makeImage()
+    }
+
+    /// The device-pixel context overlays are drawn in, made at first use.
+    private func overlayContext() -> GraphicsContext? {
+        if let overlayCanvas { return overlayCanvas }
+        overlayCanvas = try? GraphicsContext(width: pixelBounds.width, height: pixelBounds.height, scale: 1,
+                                             opaque: framebuffer.isOpaque)
+        return overlayCanvas
     }
 
     /// Fills `rect` (points, within the clip) with the background colour.

@@ -29,11 +29,16 @@ public struct PresentedFrame: Sendable {
     /// The commits (``RenderTreeDelta/commitID``) whose changes this frame is the first to show.
     public let commits: [UInt64]
 
+    /// The frame-clock tick this frame is shown at; nil from a render server without a frame
+    /// clock (a frame interval of zero).
+    public let tick: FrameTick?
+
     /// Creates a frame description.
-    public init(id: UInt64, image: Image, damage: [Rect], commits: [UInt64]) {
+    public init(id: UInt64, image: Image, damage: [Rect], commits: [UInt64], tick: FrameTick? = nil) {
         self.id = id
         self.image = image
         self.damage = damage
         self.commits = commits
+        self.tick = tick
     }
 }

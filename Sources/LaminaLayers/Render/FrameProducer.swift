@@ -12,9 +12,10 @@ import LaminaLoop
 /// 4. Hand the presenter a ``PresentedFrame`` (id, framebuffer, damage, commits).
 /// 5. Post the frame's record to `EventLoop.main` (perform + wakeUp), where completion blocks run.
 ///
-/// Frames are paced: at most one per frame interval. A delta arriving when the last frame is
-/// older than that is composited at once; deltas arriving sooner wait on a one-shot loop timer
-/// for the rest of the interval, and all of them share that frame.
+/// Frames are paced by the server's ``FrameClock``: the main loop's ``FrameTicker`` hands each
+/// tick over (``deliver(_:)``), and the tick's frame takes the deltas submitted at or before the
+/// tick's time — at most one frame per tick. A server without a frame clock (interval zero) makes
+/// a frame as soon as deltas arrive.
 final class FrameProducer: @unchecked Sendable {
     // `@unchecked`: everything below `inbox` is touched only on the render thread (the thread
     // start hands it over), which is what makes the compositor's non-Sendable state safe.
@@ -24,25 +25,32 @@ final class FrameProducer: @unchecked Sendable {
     /// Signalled (with a wake-up) by `submit`: the render loop's reason to make a frame.
     let source: EventLoop.Source
     let ledger: PresentationLedger
-    let frameInterval: Duration
+    /// False for a server without a frame clock: every request makes a frame at once.
+    let isPaced: Bool
 
     let tree: RenderTree
     private let compositor: Compositor
     private let presenter: any FramePresenter
-    private var lastFrameDate: EventLoop.Instant?
-    private var pacingTimer: EventLoop.Timer?
     private var frameID: UInt64 = 0
     private var lastImage: Image?
+    /// The overlays the last frame was drawn with, and the damage it flashed.
+    private var shownOverlays: DebugOverlays = []
+    private var lastFlash = Damage()
+    /// The overlays to draw from the next frame on; any thread sets them.
+    let debugOverlays = Locked<DebugOverlays>([])
 
     struct Inbox {
-        var deltas: [RenderTreeDelta] = []
+        /// Each delta with when it was submitted, on the main loop's clock.
+        var deltas: [(delta: RenderTreeDelta, submitted: EventLoop.Instant)] = []
+        /// Ticks handed over and not yet made into frames, in order.
+        var ticks: [FrameTick] = []
         var isClosed = false
     }
 
-    init(compositor: Compositor, presenter: any FramePresenter, frameInterval: Duration, ledger: PresentationLedger) {
+    init(compositor: Compositor, presenter: any FramePresenter, isPaced: Bool, ledger: PresentationLedger) {
         self.compositor = compositor
         self.presenter = presenter
-        self.frameInterval = frameInterval
+        self.isPaced = isPaced
         self.ledger = ledger
         tree = RenderTree(size: compositor.size, scale: compositor.scale)
         let requests = Locked<FrameProducer?>(nil)
@@ -56,12 +64,24 @@ final class FrameProducer: @unchecked Sendable {
     /// Cut at ``close()``, so the source's closure and the producer do not keep each other.
     private let sourceOwner: Locked<FrameProducer?>
 
-    /// Queues `delta`; false when the server has shut down. Any thread.
-    func enqueue(_ delta: RenderTreeDelta) -> Bool {
+    /// Queues `delta`, submitted at `instant` on the main loop's clock, and returns the instant
+    /// it is stamped with — never earlier than the delta before it, so that frames take deltas in
+    /// commit order. Nil when the server has shut down. Any thread.
+    func enqueue(_ delta: RenderTreeDelta, submittedAt instant: EventLoop.Instant) -> EventLoop.Instant? {
         inbox.withLock { inbox in
-            guard !inbox.isClosed else { return false }
-            inbox.deltas.append(delta)
-            return true
+            guard !inbox.isClosed else { return nil }
+            let stamp = max(instant, inbox.deltas.last?.submitted ?? instant)
+            inbox.deltas.append((delta, stamp))
+            return stamp
+        }
+    }
+
+    /// Queues `tick` for a frame; the caller signals ``source`` and wakes the render loop. Any
+    /// thread (the ticker calls it on the main thread).
+    func deliver(_ tick: FrameTick) {
+        inbox.withLock { inbox in
+            guard !inbox.isClosed else { return }
+            inbox.ticks.append(tick)
         }
     }
 
@@ -70,54 +90,67 @@ final class FrameProducer: @unchecked Sendable {
         sourceOwner.withLock { $0 = nil }
         return inbox.withLock { inbox in
             inbox.isClosed = true
-            defer { inbox.deltas = [] }
+            defer { inbox.deltas = []; inbox.ticks = [] }
             return inbox.deltas.count
         }
     }
 
-    /// Render thread, when `source` fires: a frame now, or at the end of the frame interval.
+    /// Render thread, when `source` fires: one frame per tick handed over (a tick whose deltas an
+    /// earlier frame already took makes none), or, unpaced, one frame of everything queued.
     func frameRequested() {
-        guard pacingTimer == nil else { return }
-        let loop = EventLoop.current
-        let now = loop.now
-        guard let last = lastFrameDate, now < last.advanced(by: frameInterval) else {
-            return produceFrame()
+        guard isPaced else { return produceFrame(tick: nil) }
+        while let tick = inbox.withLock({ $0.ticks.isEmpty ? nil : $0.ticks.removeFirst() }) {
+            produceFrame(tick: tick)
         }
-        let timer = EventLoop.Timer(after: now.duration(to: last.advanced(by: frameInterval)),
-                                    name: "render server: next frame") { [weak self] _ in
-            self?.pacingTimer = nil
-            self?.produceFrame()
-        }
-        pacingTimer = timer
-        loop.add(timer, to: .default)
     }
 
-    /// Render thread: stops the pacing timer before the loop ends.
-    func stopPacing() {
-        pacingTimer?.invalidate()
-        pacingTimer = nil
-    }
-
-    /// Render thread: one frame (see the type's documentation for the steps).
-    func produceFrame() {
-        let deltas = inbox.withLock { inbox in
-            defer { inbox.deltas = [] }
-            return inbox.deltas
+    /// Render thread: the frame of `tick` (nil: of every delta queued), as the type's
+    /// documentation describes.
+    func produceFrame(tick: FrameTick?) {
+        let deltas = inbox.withLock { inbox -> [RenderTreeDelta] in
+            guard let tick else {
+                defer { inbox.deltas = [] }
+                return inbox.deltas.map(\.delta)
+            }
+            let shown = inbox.deltas.prefix { $0.submitted <= tick.time }
+            inbox.deltas.removeFirst(shown.count)
+            return shown.map(\.delta)
         }
         guard !deltas.isEmpty else { return }
-        lastFrameDate = EventLoop.current.now
         frameID += 1
         let commits = deltas.map(\.commitID)
         var damage = Damage()
         for delta in deltas { damage.formUnion(apply(delta)) }
         if Trace.isEnabled { Trace.begin(.render, "composite", arguments: ["frame": "\(frameID)", "damage": damage.description]) }
         compositor.composite(tree, damage: damage)
-        // An undamaged frame shows the same pixels: no copy of the framebuffer.
-        let image = damage.isEmpty ? (lastImage ?? compositor.makeImage()) : compositor.makeImage()
+        let overlays = debugOverlays.withLock { $0 }
+        let (image, shownDamage) = overlays.isEmpty && shownOverlays.isEmpty
+            ? (plainImage(damage: damage), damage)
+            : overlaidImage(overlays, damage: damage)
         lastImage = image
         if Trace.isEnabled { Trace.end(.render, "composite") }
-        present(PresentedFrame(id: frameID, image: image, damage: damage.rects, commits: commits),
+        present(PresentedFrame(id: frameID, image: image, damage: shownDamage.rects, commits: commits, tick: tick),
                 endingFlows: deltas.flatMap(\.flows))
+    }
+
+    /// The frame without overlays: an undamaged frame shows the same pixels, with no copy of the
+    /// framebuffer.
+    private func plainImage(damage: Damage) -> Image {
+        damage.isEmpty ? (lastImage ?? compositor.makeImage()) : compositor.makeImage()
+    }
+
+    /// The frame with `overlays` drawn over it, and the damage a presenter must copy: all of it
+    /// when the overlays changed; with the damage flash, also the last frame's flash, to wipe it.
+    private func overlaidImage(_ overlays: DebugOverlays, damage: Damage) -> (Image, Damage) {
+        var shown = damage
+        if overlays != shownOverlays {
+            shown = Damage(rects: [compositor.pixelBounds])
+        } else if overlays.contains(.damage) {
+            shown.formUnion(lastFlash)
+        }
+        lastFlash = overlays.contains(.damage) ? damage : Damage()
+        shownOverlays = overlays
+        return (compositor.makeImage(overlaying: overlays, tree: tree, damage: damage), shown)
     }
 
     /// Applies one delta, traced.
@@ -136,7 +169,7 @@ final class FrameProducer: @unchecked Sendable {
     private func present(_ frame: PresentedFrame, endingFlows flows: [TraceFlowID]) {
         if Trace.isEnabled {
             Trace.begin(.render, "present", arguments: [
-                "frame": "\(frame.id)", "commits": frame.commits.map(String.init).joined(separator: ","),
+                "frame": "\(frame.id)", "tick": frame.tick.map { "\($0.index)" } ?? "none", "commits": frame.commits.map(String.init).joined(separator: ","),
                 "damage": Damage(rects: frame.damage).description,
             ])
             for flow in flows { Trace.flow(.flowEnd, flow, .display, "presented") }

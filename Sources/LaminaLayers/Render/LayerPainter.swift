@@ -95,7 +95,7 @@ struct LayerPainter {
     }
 
     /// A stable sort by zPosition, skipped when all are equal (the usual case).
-    private static func drawingOrder(_ sublayers: [(LayerID, RenderTree.Node)]) -> [(LayerID, RenderTree.Node)] {
+    static func drawingOrder(_ sublayers: [(LayerID, RenderTree.Node)]) -> [(LayerID, RenderTree.Node)] {
         let first = sublayers[0].1.state.zPosition
         guard sublayers.contains(where: { $0.1.state.zPosition != first }) else { return sublayers }
         return sublayers.indices.sorted {

@@ -9,8 +9,8 @@ import LaminaLoop
 ///
 /// The transaction commit calls ``submit(_:)`` with an immutable ``RenderTreeDelta``; the render
 /// thread (named "render server", running its own `EventLoop`) makes frames from the deltas as
-/// ``FrameProducer`` describes — at most one per `frameInterval`, each listing the commits it
-/// contains — and hands them to the ``FramePresenter``. Every presented frame is then recorded on
+/// ``FrameProducer`` describes — at most one per tick of the server's ``frameClock``, each listing
+/// the commits it contains — and hands them to the ``FramePresenter``. Every presented frame is then recorded on
 /// the main thread (a block performed on `EventLoop.main`), where ``onPresentation(ofCommit:_:)``
 /// blocks run and ``waitForPresentation(ofCommit:timeout:)`` returns.
 ///
@@ -29,12 +29,17 @@ public final class RenderServer: Sendable {
     public let size: Size
     /// Device pixels per point.
     public let scale: Double
-    /// The shortest time between two frames.
+    /// The time between two ticks of the ``frameClock``; zero for a server that presents as soon
+    /// as deltas arrive.
     public let frameInterval: Duration
+    /// The vsync stand-in the frames are paced by: a frame per tick at most, each showing the
+    /// commits submitted at or before its tick. Nil when ``frameInterval`` is zero.
+    public let frameClock: FrameClock?
     /// What the framebuffer is cleared to before layers are painted.
     public let backgroundColor: Color
 
     private let producer: FrameProducer
+    private let ticker: FrameTicker?
     let ledger: PresentationLedger
     private let thread: DedicatedThread
     /// The render thread's loop and kernel thread id, set before `init` returns.
@@ -43,19 +48,23 @@ public final class RenderServer: Sendable {
 
     /// Starts a render server with a framebuffer of `size` points at `scale`, cleared to
     /// `backgroundColor` (opaque black by default), presenting to `presenter` at most once per
-    /// `frameInterval` (60 Hz by default). Any thread; returns once the render thread runs.
+    /// tick of a frame clock ticking every `frameInterval` (60 Hz by default) from the main loop's
+    /// current time. A `frameInterval` of zero (or less) presents each delta as soon as the
+    /// render thread has it, with no frame clock. Any thread; returns once the render thread
+    /// runs.
     ///
     /// - Throws: ``GraphicsError`` for a size or scale no framebuffer can have.
     public init(size: Size, scale: Double, backgroundColor: Color = .black, presenter: any FramePresenter,
-                frameInterval: Duration = .nanoseconds(16_666_667)) throws(GraphicsError) {
+                frameInterval: Duration = FrameClock.sixtyHertz) throws(GraphicsError) {
         let compositor = try Compositor(size: size, scale: scale, backgroundColor: backgroundColor)
         self.size = size
         self.scale = scale
-        self.frameInterval = frameInterval
+        let isPaced = frameInterval > .zero
+        self.frameInterval = isPaced ? frameInterval : .zero
+        frameClock = isPaced ? FrameClock(interval: frameInterval, origin: EventLoop.main.now) : nil
         self.backgroundColor = backgroundColor
         let ledger = PresentationLedger()
-        let producer = FrameProducer(compositor: compositor, presenter: presenter,
-                                     frameInterval: frameInterval, ledger: ledger)
+        let producer = FrameProducer(compositor: compositor, presenter: presenter, isPaced: isPaced, ledger: ledger)
         let renderLoop = Locked<(loop: EventLoop, threadID: Int32)?>(nil)
         let ready = ThreadSignal()
         thread = DedicatedThread(named: "render server") {
@@ -64,10 +73,17 @@ public final class RenderServer: Sendable {
             renderLoop.withLock { $0 = (loop, TraceThread.current.id) }
             ready.signal()
             loop.run()
-            producer.stopPacing()
             loop.remove(producer.source, from: .default)
         }
         ready.wait()
+        ticker = frameClock.map { clock in
+            FrameTicker(clock: clock) { tick in
+                producer.deliver(tick)
+                producer.source.signal()
+                renderLoop.withLock { $0?.loop }?.wakeUp()
+            }
+        }
+        producer.debugOverlays.withLock { $0 = .fromEnvironment }
         self.producer = producer
         self.ledger = ledger
         self.renderLoop = renderLoop
@@ -77,17 +93,24 @@ public final class RenderServer: Sendable {
         shutdown()
     }
 
-    /// Queues `delta` for the next frame and wakes the render thread. Any thread (the transaction
-    /// commit calls it on the main thread). After ``shutdown()`` the delta is dropped.
+    /// Queues `delta` for the frame of the next tick of the ``frameClock`` (without one, wakes the
+    /// render thread to present it at once). Any thread (the transaction commit calls it on the
+    /// main thread). After ``shutdown()`` the delta is dropped.
     public func submit(_ delta: RenderTreeDelta) {
         EventLoop.main.beginOutstandingWork()
-        guard producer.enqueue(delta), let loop = renderLoop.withLock({ $0?.loop }) else {
+        guard let loop = renderLoop.withLock({ $0?.loop }),
+              let submitted = producer.enqueue(delta, submittedAt: EventLoop.main.now)
+        else {
             EventLoop.main.endOutstandingWork()
             return
         }
         if Trace.isEnabled { Trace.instant(.render, "submit", arguments: ["commit": "\(delta.commitID)"]) }
-        producer.source.signal()
-        loop.wakeUp()
+        if let ticker {
+            ticker.deltaSubmitted(at: submitted)
+        } else {
+            producer.source.signal()
+            loop.wakeUp()
+        }
     }
 
     /// Stops the render thread and waits for it to end; deltas not yet composited are dropped
@@ -99,12 +122,20 @@ public final class RenderServer: Sendable {
             return value
         }
         guard !wasShutDown, let (loop, threadID) = renderLoop.withLock({ $0 }) else { return }
+        ticker?.stop()
         for _ in 0..<producer.close() { EventLoop.main.endOutstandingWork() }
         loop.perform(in: .default) { loop.stop() }
         loop.wakeUp()
         // From the render thread itself (a presenter shutting the server down) there is nothing
         // to wait for: the loop stops when the current frame returns.
         if TraceThread.current.id != threadID { thread.join() }
+    }
+
+    /// The debug overlays drawn over each presented frame (never into the framebuffer or any
+    /// contents), from the next frame on; `LAMINA_DEBUG`'s by default. Any thread.
+    public var debugOverlays: DebugOverlays {
+        get { producer.debugOverlays.withLock { $0 } }
+        set { producer.debugOverlays.withLock { $0 = newValue } }
     }
 
     /// Calls `body` with the render tree on the render thread and returns its result, waiting for

@@ -1,0 +1,69 @@
+import Foundation
+import Lamina
+
+/// What the command line asks of every chapter: the windows' frame clock and overlays, the
+/// frames to record and write, the pauses of `--step`. Chapters make their windows here.
+@MainActor
+final class TourSession {
+    let options: TourOptions
+    /// The windows of the chapter under way, for `--step`'s tree dumps and `--frames`.
+    private var windows: [(window: Window, recorder: FrameRecorder)] = []
+    private var stepObservers: [CommitPhaseObserver] = []
+    private var commitsSeen = 0
+
+    init(options: TourOptions) {
+        self.options = options
+        guard options.steps else { return }
+        stepObservers = CommitPhase.allCases.map { phase in
+            Transaction.addPhaseObserver(after: phase) { [weak self] phase in self?.pause(after: phase) }
+        }
+    }
+
+    /// A window with the tour's frame clock and overlays, whose frames are recorded.
+    func makeWindow(size: Size, scale: Double) throws(GraphicsError) -> Window {
+        let recorder = FrameRecorder(capacity: 600, wrapping: HeadlessPresenter())
+        let window = try Window(size: size, scale: scale, presenter: recorder, frameInterval: options.frameInterval)
+        window.debugOverlays = options.debugOverlays.union(window.debugOverlays)
+        windows.append((window, recorder))
+        return window
+    }
+
+    /// The timeline of a chapter's events, in the categories `--only` asks for.
+    func timeline(of events: [TraceEvent]) -> String {
+        var timelineOptions = TextTimelineOptions()
+        if let categories = options.timelineCategories { timelineOptions.categories = categories }
+        return TextTimeline.render(events, options: timelineOptions)
+    }
+
+    /// After chapter `number`: writes its frames and contact sheet when `--frames` asks, and
+    /// forgets its windows.
+    func finishChapter(_ number: Int) {
+        defer { windows = [] }
+        guard let directory = options.framesDirectory else { return }
+        let chapterDirectory = (directory as NSString).appendingPathComponent("chapter-\(number)")
+        do {
+            var written = 0
+            for (index, entry) in windows.enumerated() {
+                let folder = windows.count == 1 ? chapterDirectory : chapterDirectory + "-window-\(index + 1)"
+                let frames = entry.recorder.frames
+                guard !frames.isEmpty else { continue }
+                written += try entry.recorder.writePNGs(toDirectory: folder).count
+                let sheetPath = (folder as NSString).appendingPathComponent("contact-sheet.png")
+                try ContactSheet(frames: Array(frames.suffix(24)), columns: 4).writePNG(toPath: sheetPath)
+                print("Frames of chapter \(number): \(frames.count) PNGs and a contact sheet in \(folder)/ (\(sheetPath))")
+            }
+            if written == 0 { print("Chapter \(number) presented no frames to write.") }
+        } catch {
+            print("Could not write the frames of chapter \(number): \(error)")
+        }
+    }
+
+    /// `--step`: the phase, the tree of every window, then Enter (end of input goes on).
+    private func pause(after phase: CommitPhase) {
+        if phase == .layout { commitsSeen += 1 }
+        print("\n⏸ commit \(commitsSeen), paused \(phase)")
+        for (window, _) in windows { print(window.layer.treeDescription) }
+        print("  (Enter to go on)", terminator: "")
+        _ = readLine()
+    }
+}
