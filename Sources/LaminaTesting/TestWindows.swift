@@ -3,13 +3,14 @@ import LaminaLayers
 import LaminaUI
 
 /// A new window of `size` points at `scale`, white, presenting to a new
-/// ``LaminaLayers/HeadlessPresenter`` (read its frames with ``lastFrame(of:)``), kept alive until
-/// the current ``LaminaTestCase`` test ends. Main thread.
+/// ``LaminaLayers/FrameRecorder`` that keeps its last ``TestWindows/keptFrames`` frames (read
+/// them with ``presentedFrames(of:)`` and ``lastFrame(of:)``), kept alive until the current
+/// ``LaminaTestCase`` test ends. Main thread.
 ///
 /// - Throws: ``LaminaGraphics/GraphicsError`` when the size or scale cannot make a framebuffer.
 @MainActor
 public func makeWindow(size: Size = TestWindows.defaultSize, scale: Double = 1) throws -> Window {
-    let window = try Window(size: size, scale: scale, presenter: HeadlessPresenter())
+    let window = try Window(size: size, scale: scale, presenter: FrameRecorder(capacity: TestWindows.keptFrames))
     TestWindows.shared.made.append(window)
     return window
 }
@@ -34,6 +35,15 @@ public func lastFrame(of window: Window? = nil) -> PresentedFrame? {
     return (presenter as? any FrameKeepingPresenter)?.lastFrame
 }
 
+/// The frames `window` presented (the current test's ``testWindow`` when nil), oldest first, up
+/// to ``TestWindows/keptFrames`` of them: its frame history. Empty for a window whose presenter
+/// is not a ``LaminaLayers/FrameRecorder``. Main thread.
+@MainActor
+public func presentedFrames(of window: Window? = nil) -> [PresentedFrame] {
+    let presenter = window?.presenter ?? TestWindows.shared.default?.presenter
+    return (presenter as? FrameRecorder)?.frames ?? []
+}
+
 /// The windows of the test that is running: made by ``makeWindow(size:scale:)`` and
 /// ``testWindow``, released by ``LaminaTestCase`` when the test ends so that no test sees
 /// another's views or frames. Main thread.
@@ -41,6 +51,8 @@ public func lastFrame(of window: Window? = nil) -> PresentedFrame? {
 public final class TestWindows {
     /// The size of ``testWindow``, in points.
     public nonisolated static let defaultSize = Size(width: 100, height: 100)
+    /// How many frames a test window keeps.
+    public nonisolated static let keptFrames = 60
 
     static let shared = TestWindows()
 

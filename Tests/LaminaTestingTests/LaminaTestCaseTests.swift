@@ -38,6 +38,11 @@ final class LaminaTestCaseTests: LaminaTestCase {
             XCTAssertEqual(image.width, 16)
             assertPixel(image, atPoint: Point(x: 7, y: 5), equals: .blue)
             XCTAssertEqual(lastFrame(of: window)?.image.width, 16)
+            window.backgroundColor = .red
+            _ = window.snapshot()
+            let history = presentedFrames(of: window)
+            XCTAssertEqual(history.count, 2, "the frame history keeps every frame")
+            XCTAssertEqual(history.map { $0.image.pixel(x: 0, y: 0) }, [.blue, .red])
             XCTAssertNil(lastFrame(), "the test's own window was never made")
             XCTAssertEqual(TestWindows.count, 1)
         }
