@@ -1,7 +1,6 @@
 import Foundation
 import LaminaGraphics
 import LaminaTesting
-import SnapshotTesting
 import Testing
 
 /// Every drawing feature rendered at scale 1 and 2 and compared with the committed PNGs in

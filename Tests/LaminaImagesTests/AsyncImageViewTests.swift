@@ -11,7 +11,7 @@ import XCTest
 
 /// AsyncImageView: reuse and cancellation races, visible-only decoding, the near-visible margin,
 /// errors.
-final class AsyncImageViewTests: XCTestCase {
+final class AsyncImageViewTests: LaminaTestCase {
     func testAViewRePointedAThousandTimesEndsWithTheLastURLsImageOnly() throws {
         var routes: [String: Route] = [:]
         for index in 0..<7 { routes["/r\(index).png"] = .bytes(Fixtures.png(index), delay: .milliseconds(index % 3)) }
@@ -19,7 +19,7 @@ final class AsyncImageViewTests: XCTestCase {
         defer { server.shutdown() }
         try onMainActor {
             let loader = ImageLoader(configuration: testConfiguration())
-            let window = try makeWindow(width: 200)
+            let window = try makeWindow(size: Size(width: 200, height: 200))
             let view = AsyncImageView(frame: Rect(x: 0, y: 0, width: 64, height: 64))
             view.loader = loader
             window.addSubview(view)
@@ -55,7 +55,7 @@ final class AsyncImageViewTests: XCTestCase {
         defer { server.shutdown() }
         try onMainActor {
             let loader = ImageLoader(configuration: testConfiguration())
-            let window = try makeWindow(width: 100, height: 100)
+            let window = try makeWindow()
             let scroller = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
             scroller.clipsToBounds = true
             window.addSubview(scroller)
@@ -82,7 +82,7 @@ final class AsyncImageViewTests: XCTestCase {
         defer { server.shutdown() }
         try onMainActor {
             let loader = ImageLoader(configuration: testConfiguration())
-            let window = try makeWindow(width: 100, height: 100)
+            let window = try makeWindow()
             let outside = AsyncImageView(frame: Rect(x: 150, y: 0, width: 20, height: 20))
             let hidden = AsyncImageView(frame: Rect(x: 0, y: 0, width: 20, height: 20))
             hidden.isHidden = true
@@ -108,7 +108,7 @@ final class AsyncImageViewTests: XCTestCase {
         defer { server.shutdown() }
         try onMainActor {
             let loader = ImageLoader(configuration: testConfiguration())
-            let window = try makeWindow(width: 100, height: 100)
+            let window = try makeWindow()
             let scroller = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
             scroller.clipsToBounds = true
             window.addSubview(scroller)
@@ -135,7 +135,7 @@ final class AsyncImageViewTests: XCTestCase {
         defer { server.shutdown() }
         try onMainActor {
             let loader = ImageLoader(configuration: testConfiguration())
-            let window = try makeWindow(width: 200)
+            let window = try makeWindow(size: Size(width: 200, height: 200))
             let placeholder = try ImageDecoder.decode(Fixtures.png(99, pixelSize: 8))
             let view = AsyncImageView(frame: Rect(x: 0, y: 0, width: 40, height: 40))
             view.loader = loader
@@ -167,7 +167,7 @@ final class AsyncImageViewTests: XCTestCase {
         defer { server.shutdown() }
         try onMainActor {
             let loader = ImageLoader(configuration: testConfiguration())
-            let window = try makeWindow(width: 200)
+            let window = try makeWindow(size: Size(width: 200, height: 200))
             let cell = AsyncImageView(frame: Rect(x: 0, y: 0, width: 40, height: 40))
             cell.loader = loader
             window.addSubview(cell)
@@ -187,13 +187,13 @@ final class AsyncImageViewTests: XCTestCase {
 
 /// An image that arrives after its view left the visible area is not assigned until the view
 /// is visible again, and then comes from the memory cache.
-final class AsyncImageViewLateArrivalTests: XCTestCase {
+final class AsyncImageViewLateArrivalTests: LaminaTestCase {
     func testAnImageArrivingForAViewScrolledAwayWaitsForItToBeVisible() throws {
         let server = try LoopbackHTTPServer(routes: ["/late.png": .bytes(Fixtures.png(70), delay: .milliseconds(60))])
         defer { server.shutdown() }
         try onMainActor {
             let loader = ImageLoader(configuration: testConfiguration())
-            let window = try makeWindow(width: 100, height: 100)
+            let window = try makeWindow()
             let scroller = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
             scroller.clipsToBounds = true
             window.addSubview(scroller)

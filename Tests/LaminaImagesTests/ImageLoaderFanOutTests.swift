@@ -11,13 +11,13 @@ import XCTest
 
 /// One fetch per URL however many wait; caches that answer without a request; the fetch limit
 /// and order, counted by the server.
-final class ImageLoaderFanOutTests: XCTestCase {
+final class ImageLoaderFanOutTests: LaminaTestCase {
     func testFiftyViewsAskingForOneURLMakeOneRequestAndGetFiftyImages() throws {
         let server = try LoopbackHTTPServer(routes: ["/one.png": .bytes(Fixtures.png(1), delay: .milliseconds(50))])
         defer { server.shutdown() }
         try onMainActor {
             let loader = ImageLoader(configuration: testConfiguration())
-            let window = try makeWindow(width: 200)
+            let window = try makeWindow(size: Size(width: 200, height: 200))
             let views = (0..<50).map { index in
                 let view = AsyncImageView(frame: Rect(x: Double(index % 10) * 20, y: Double(index / 10) * 20,
                                                       width: 20, height: 20))
@@ -45,7 +45,7 @@ final class ImageLoaderFanOutTests: XCTestCase {
         defer { server.shutdown() }
         try onMainActor {
             let loader = ImageLoader(configuration: testConfiguration())
-            let window = try makeWindow(width: 200)
+            let window = try makeWindow(size: Size(width: 200, height: 200))
             let first = AsyncImageView(frame: Rect(x: 0, y: 0, width: 30, height: 30))
             first.loader = loader
             first.imageURL = server.url(for: "/a.png")

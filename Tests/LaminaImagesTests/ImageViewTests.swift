@@ -6,7 +6,7 @@ import XCTest
 
 /// ImageView: contents set, never drawn; content mode as gravity; size in points; the image's
 /// scale kept on the layer.
-final class ImageViewTests: XCTestCase {
+final class ImageViewTests: LaminaTestCase {
     static func picture(pixelWidth: Int = 24, pixelHeight: Int = 16, scale: Double = 1) throws -> Image {
         try GraphicsContext.makeImage(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale,
                                       scale: scale) { context in
@@ -62,7 +62,7 @@ final class ImageViewTests: XCTestCase {
 
     func testTheLayerKeepsTheImagesScaleAfterJoiningAWindow() throws {
         try onMainActor {
-            let window = try makeWindow(width: 200, scale: 2)
+            let window = try makeWindow(size: Size(width: 200, height: 200), scale: 2)
             let view = ImageView(image: try Self.picture(scale: 1))
             XCTAssertEqual(view.layer.contentsScale, 1)
             window.addSubview(view)
@@ -70,7 +70,7 @@ final class ImageViewTests: XCTestCase {
             view.image = try Self.picture(pixelWidth: 48, pixelHeight: 32, scale: 3)
             XCTAssertEqual(view.layer.contentsScale, 3)
             view.removeFromSuperview()
-            let other = try makeWindow(width: 200, scale: 1)
+            let other = try makeWindow(size: Size(width: 200, height: 200), scale: 1)
             other.addSubview(view)
             XCTAssertEqual(view.layer.contentsScale, 3)
             // A view with no image takes the window's scale like any other.

@@ -44,13 +44,6 @@ enum Fixtures {
     }
 }
 
-/// A window of `size` at `scale`, settled.
-@MainActor
-func makeWindow(width: Double = 200, height: Double = 200, scale: Double = 1) throws -> Window {
-    settleTransactions()
-    return try Window(size: Size(width: width, height: height), scale: scale)
-}
-
 /// Runs the main loop until every load, fetch and delivery has come back.
 @MainActor
 func drainLoads(timeout: Duration = .seconds(10), file: StaticString = #filePath, line: UInt = #line) {

@@ -7,12 +7,7 @@ import XCTest
 
 /// The sentinel: a stale render never wins, every cancelled task still reports, and late results
 /// for layers that left the tree or no longer exist are dropped.
-final class AsyncCancellationTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class AsyncCancellationTests: LaminaTestCase {
     func test_tenThousandMarksWhileRendersAreInFlightEndWithOneCommittedImageOfTheLastState() throws {
         try onMainActor {
             let probe = AsyncProbe()

@@ -7,12 +7,7 @@ import XCTest
 
 /// The named policies of Docs/05-async-display.md: what shows while a render is in flight, and
 /// when results reach the screen — per layer, or per container.
-final class AsyncDisplayPolicyTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class AsyncDisplayPolicyTests: LaminaTestCase {
     func test_byDefaultTheOldContentsStayUntilTheNewOnesLand() throws {
         try onMainActor {
             let (layer, probe, gate) = try displayedLayer(state: 1)

@@ -7,12 +7,7 @@ import XCTest
 
 /// The cases a first implementation gets wrong: sizes that are not whole pixels, absurd sizes
 /// and scales, a scale change mid-render, groups that open late or lose a layer.
-final class AsyncEdgeCaseTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class AsyncEdgeCaseTests: LaminaTestCase {
     func test_hugeFiniteSizesAndScalesAreRefusedOnBothPathsNeverConverted() {
         onMainActor {
             let plain = Layer()

@@ -7,12 +7,7 @@ import XCTest
 
 /// An async layer's display: the task's steps, in order, on the right threads, with the values
 /// read when the display starts.
-final class AsyncLayerTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class AsyncLayerTests: LaminaTestCase {
     func test_contentsAppearOnlyAfterTheRenderOnADisplayQueueComesBack() throws {
         try onMainActor {
             let probe = AsyncProbe(), gate = RenderGate()

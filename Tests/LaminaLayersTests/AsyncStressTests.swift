@@ -9,12 +9,7 @@ import XCTest
 /// queues render: no stale commit, no lost report, nothing left behind. A short run is part of
 /// every `make test`; `LAMINA_STRESS=1` runs the full 100,000 updates across 200 layers
 /// (`LAMINA_STRESS_SEED` picks another seed).
-final class AsyncStressTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class AsyncStressTests: LaminaTestCase {
     func test_randomUpdatesAcrossManyLayersEndWithEveryLayerShowingItsLastState() {
         let environment = ProcessInfo.processInfo.environment
         let full = environment["LAMINA_STRESS"] == "1"

@@ -7,12 +7,7 @@ import XCTest
 
 /// The trace a learner follows across threads: one flow from the `setNeedsDisplay` that caused a
 /// render, through the display queue and the main thread's commit, to the presented frame.
-final class AsyncTraceTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class AsyncTraceTests: LaminaTestCase {
     func test_oneFlowJoinsTheMarkTheRenderOnItsQueueTheCommitAndThePresentedFrame() throws {
         try onMainActor {
             let server = try RenderServer(size: Size(width: 32, height: 16), scale: 1, presenter: HeadlessPresenter())

@@ -6,12 +6,7 @@ import LaminaTrace
 import XCTest
 
 /// What a commit sends: only the changed layers of each hosted tree, in one delta.
-final class CommitDeltaTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class CommitDeltaTests: LaminaTestCase {
     func test_oneChangeInATenThousandLayerTreeSendsAOneLayerDelta() throws {
         try onMainActor {
             let tree = try makeHostedTree(count: 10_000)

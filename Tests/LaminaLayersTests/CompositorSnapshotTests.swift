@@ -1,7 +1,6 @@
 import LaminaGraphics
 @testable import LaminaLayers
 import LaminaTesting
-import SnapshotTesting
 import Testing
 
 /// The compositor's output for every render property and every contents gravity, at scale 1 and

@@ -12,12 +12,7 @@ import XCTest
 /// seed, and `LAMINA_DAMAGE_SHRINK=1` prints the smallest failing history found from it. On a
 /// mismatch the test writes the presented frame, the reference and a difference picture, and
 /// prints the seed and the edits that led there as code that replays them.
-final class DamageDifferentialTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class DamageDifferentialTests: LaminaTestCase {
     func test_everyPresentedFrameEqualsAFullRecompositeOfItsTree() throws {
         let environment = ProcessInfo.processInfo.environment
         let fuzz = environment["LAMINA_FUZZ"] == "1"

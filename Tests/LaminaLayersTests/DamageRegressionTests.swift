@@ -6,12 +6,7 @@ import XCTest
 /// The smallest failing histories the differential damage test found (shrunk from random seeds,
 /// or written from what they showed), one per fix: each fails when its fix is taken out. Each
 /// frame of each history must equal a full recomposite of its tree.
-final class DamageRegressionTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class DamageRegressionTests: LaminaTestCase {
     private func assertExact(_ edits: [TreeEdit], scale: Double = 1, label: String = #function,
                              file: StaticString = #filePath, line: UInt = #line) throws {
         try onMainActor {

@@ -1,7 +1,6 @@
 import LaminaGraphics
 @testable import LaminaLayers
 import LaminaTesting
-import SnapshotTesting
 import Testing
 
 /// Each debug overlay over a hand-built tree: which layers it tints (pixel checks), the picture

@@ -7,12 +7,7 @@ import XCTest
 
 /// The display protocol: marks are batched, drained once at the commit (or by
 /// `displayIfNeeded`), and each path calls its delegate methods in Core Animation's order.
-final class LayerDisplayTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class LayerDisplayTests: LaminaTestCase {
     func test_manySetNeedsDisplayCallsInOneTurnDrawOnceAtTheCommitObserver() {
         onMainActor {
             let delegate = RecordingDelegate()

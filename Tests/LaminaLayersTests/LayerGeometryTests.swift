@@ -5,12 +5,7 @@ import LaminaLoop
 import XCTest
 
 /// Geometry, the tree, conversion and hit-testing, with Core Animation's defaults and rules.
-final class LayerGeometryTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class LayerGeometryTests: LaminaTestCase {
     func test_aNewLayerHasCoreAnimationsDefaults() {
         onMainActor {
             let layer = Layer()

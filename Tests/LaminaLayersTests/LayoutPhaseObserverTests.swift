@@ -6,12 +6,7 @@ import XCTest
 
 /// `Transaction.addLayoutPhaseObserver`: a callback after phase 1 (layout) of every commit,
 /// before phase 2 (display), until it is invalidated or released.
-final class LayoutPhaseObserverTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class LayoutPhaseObserverTests: LaminaTestCase {
     func test_theObserverRunsAfterLayoutAndBeforeDisplayInEveryCommit() {
         onMainActor {
             let delegate = RecordingDelegate()

@@ -7,12 +7,7 @@ import XCTest
 
 /// The implicit transaction: opened by the first change, committed by the observer at
 /// `transactionCommit` when the main loop is about to sleep or a run exits, in four phases.
-final class TransactionTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class TransactionTests: LaminaTestCase {
     func test_layoutRunsBeforeDisplayAndParentsBeforeChildren() {
         onMainActor {
             let delegate = RecordingDelegate()

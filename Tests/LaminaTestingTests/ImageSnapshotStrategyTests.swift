@@ -1,7 +1,6 @@
 import Foundation
 import LaminaGraphics
 import LaminaTesting
-import SnapshotTesting
 import Testing
 
 @Suite("The Image snapshot strategy and pixel assertions")

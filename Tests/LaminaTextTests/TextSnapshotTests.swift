@@ -2,7 +2,6 @@ import Foundation
 import LaminaGraphics
 import LaminaTesting
 @testable import LaminaText
-import SnapshotTesting
 import Testing
 
 /// Drawn text compared with the committed PNGs in `__Snapshots__/TextSnapshotTests/`, at scale 1

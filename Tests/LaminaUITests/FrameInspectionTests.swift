@@ -4,17 +4,11 @@ import LaminaLayers
 import LaminaLoop
 import LaminaTesting
 import LaminaUI
-import SnapshotTesting
 import XCTest
 
 /// Looking at frames: the recorder's history and PNGs, the contact sheet, the stepper's one stop
 /// per frame with its pause points, and the tree dump.
-final class FrameInspectionTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class FrameInspectionTests: LaminaTestCase {
     func test_theRecorderKeepsTheLastFramesAndPassesThemOn() throws {
         try onMainActor {
             let headless = HeadlessPresenter()
@@ -100,7 +94,7 @@ final class FrameInspectionTests: XCTestCase {
 
     func test_theTreeDescriptionShowsMarksContentsAndTheRenderTree() throws {
         try onMainActor {
-            let window = try Window(size: Size(width: 40, height: 30), scale: 2)
+            let window = try makeWindow(size: Size(width: 40, height: 30), scale: 2)
             let view = ProbeView(frame: Rect(x: 5, y: 5, width: 20, height: 10))
             window.addSubview(view)
             _ = window.snapshot()

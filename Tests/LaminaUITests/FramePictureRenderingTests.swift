@@ -3,7 +3,6 @@ import LaminaGraphics
 import LaminaTesting
 import LaminaTrace
 import LaminaUI
-import SnapshotTesting
 import XCTest
 
 /// The frame picture drawn: the SVG text of a small trace, and the cairo picture as a snapshot.

@@ -6,17 +6,11 @@ import LaminaTesting
 import LaminaText
 import LaminaTrace
 import LaminaUI
-import SnapshotTesting
 import XCTest
 
 /// Label (drawn on the main thread in the commit) and AsyncLabel (drawn on a display queue):
 /// the same properties, the same pixels, different threads.
-final class LabelTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class LabelTests: LaminaTestCase {
     static let paragraph = "Lamina lays out text the way a label on a phone does: fonts from fontconfig, "
         + "glyphs shaped by HarfBuzz, line breaks from ICU, and drawing through cairo 😀 漢字."
 
@@ -32,7 +26,7 @@ final class LabelTests: XCTestCase {
     /// A window of `scale` showing `label` (320×120 points at the origin), settled and snapshotted.
     @MainActor
     static func render(_ label: TextLabel, scale: Double) throws -> Image {
-        let window = try Window(size: Size(width: 320, height: 120), scale: scale)
+        let window = try makeWindow(size: Size(width: 320, height: 120), scale: scale)
         window.addSubview(label)
         XCTAssertTrue(EventLoop.main.runUntilIdle())
         return try XCTUnwrap(window.snapshot())
@@ -55,7 +49,7 @@ final class LabelTests: XCTestCase {
 
     func test_asyncLabelLaysOutAndDrawsOnADisplayQueueAndLabelOnTheMainThread() throws {
         try onMainActor {
-            let window = try Window(size: Size(width: 320, height: 120))
+            let window = try makeWindow(size: Size(width: 320, height: 120))
             let sync = Label(frame: Rect(x: 0, y: 0, width: 320, height: 60))
             let async = AsyncLabel(frame: Rect(x: 0, y: 60, width: 320, height: 60))
             window.addSubview(sync)
@@ -76,7 +70,7 @@ final class LabelTests: XCTestCase {
 
     func test_settingAnEqualValueDoesNotRedrawAndManySettersDrawOnce() throws {
         try onMainActor {
-            let window = try Window(size: Size(width: 200, height: 40))
+            let window = try makeWindow(size: Size(width: 200, height: 40))
             for label in [Label(frame: Rect(x: 0, y: 0, width: 200, height: 40)) as TextLabel,
                           AsyncLabel(frame: Rect(x: 0, y: 0, width: 200, height: 40))] {
                 label.text = "Hello"
@@ -102,7 +96,7 @@ final class LabelTests: XCTestCase {
 
     func test_aPrecomputedTextLayoutIsDrawnWithoutLayingOutAgain() throws {
         try onMainActor {
-            let window = try Window(size: Size(width: 320, height: 60))
+            let window = try makeWindow(size: Size(width: 320, height: 60))
             let label = AsyncLabel(frame: Rect(x: 0, y: 0, width: 320, height: 60))
             window.addSubview(label)
             XCTAssertTrue(EventLoop.main.runUntilIdle())
@@ -167,7 +161,7 @@ final class LabelTests: XCTestCase {
                 label.attributedText = text
                 var taps: [String] = []
                 label.highlightTapAction = { taps.append($0.highlight.userInfo["url"] ?? "") }
-                let window = try Window(size: Size(width: 320, height: 60))
+                let window = try makeWindow(size: Size(width: 320, height: 60))
                 window.addSubview(label)
                 XCTAssertTrue(EventLoop.main.runUntilIdle())
                 let layout = try XCTUnwrap(label.textLayout)
@@ -200,7 +194,7 @@ final class LabelTests: XCTestCase {
 
     func test_anAsyncLabelConfiguredBeforeItsFirstCommitDrawsOnce() throws {
         try onMainActor {
-            let window = try Window(size: Size(width: 200, height: 40))
+            let window = try makeWindow(size: Size(width: 200, height: 40))
             let (_, trace) = recordingTrace {
                 let label = AsyncLabel(frame: Rect(x: 0, y: 0, width: 200, height: 40))
                 label.text = "Hello"

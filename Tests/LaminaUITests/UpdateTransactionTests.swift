@@ -8,12 +8,7 @@ import XCTest
 
 /// YYTransaction's idea: updates recorded per (target, key), deduplicated, run once in order when
 /// the main loop is about to sleep — after the transaction commit, waking the loop for the next.
-final class UpdateTransactionTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class UpdateTransactionTests: LaminaTestCase {
     func test_manyCommitsOfOnePairInOneTurnRunOnceWhenTheLoopIsAboutToSleep() {
         onMainActor {
             let target = Target()
@@ -60,7 +55,7 @@ final class UpdateTransactionTests: XCTestCase {
 
     func test_theFlushRunsAfterTheTransactionCommitAndWakesTheLoopSoTheNextCommitDrawsWhatItDirtied() throws {
         try onMainActor {
-            let window = try Window(size: Size(width: 40, height: 20))
+            let window = try makeWindow(size: Size(width: 40, height: 20))
             defer { window.renderServer.shutdown() }
             let view = ProbeView(frame: Rect(x: 0, y: 0, width: 40, height: 20))
             window.addSubview(view)

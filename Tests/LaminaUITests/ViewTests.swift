@@ -7,12 +7,7 @@ import XCTest
 
 /// Views map onto their layers, lay out and draw through the layer's protocol, hit-test and
 /// receive pointer events through the window.
-final class ViewTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class ViewTests: LaminaTestCase {
     func test_frameBoundsAndCenterMapOntoTheLayer() {
         onMainActor {
             let view = View(frame: Rect(x: 10, y: 20, width: 40, height: 30))
@@ -105,7 +100,7 @@ final class ViewTests: XCTestCase {
 
     func test_hitTestingFindsTheFrontmostVisibleInteractiveView() throws {
         try onMainActor {
-            let window = try Window(size: Size(width: 100, height: 100))
+            let window = try makeWindow(size: Size(width: 100, height: 100))
             let back = ProbeView(frame: Rect(x: 0, y: 0, width: 60, height: 60))
             let front = ProbeView(frame: Rect(x: 20, y: 20, width: 60, height: 60))
             let child = ProbeView(frame: Rect(x: 10, y: 10, width: 10, height: 10))
@@ -148,7 +143,7 @@ final class ViewTests: XCTestCase {
 
     func test_pointerEventsGoToTheViewThePointerWentDownOn() throws {
         try onMainActor {
-            let window = try Window(size: Size(width: 100, height: 100))
+            let window = try makeWindow(size: Size(width: 100, height: 100))
             let a = ProbeView(frame: Rect(x: 0, y: 0, width: 50, height: 50))
             let b = ProbeView(frame: Rect(x: 50, y: 0, width: 50, height: 50))
             window.addSubview(a)
@@ -170,7 +165,7 @@ final class ViewTests: XCTestCase {
 
     func test_unhandledPointerEventsTravelUpTheSuperviewChain() throws {
         try onMainActor {
-            let window = try Window(size: Size(width: 100, height: 100))
+            let window = try makeWindow(size: Size(width: 100, height: 100))
             let container = ProbeView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
             let plain = View(frame: Rect(x: 10, y: 10, width: 20, height: 20))
             window.addSubview(container)
@@ -183,7 +178,7 @@ final class ViewTests: XCTestCase {
 
     func test_joiningAndLeavingAWindowIsReported() throws {
         try onMainActor {
-            let window = try Window(size: Size(width: 10, height: 10), scale: 3)
+            let window = try makeWindow(size: Size(width: 10, height: 10), scale: 3)
             let parent = View(), child = ProbeView()
             parent.addSubview(child)
             window.addSubview(parent)

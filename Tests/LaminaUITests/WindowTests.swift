@@ -8,29 +8,24 @@ import XCTest
 
 /// Views in a window: drawing happens at the commit, frames come from the render thread, and a
 /// snapshot waits for the frame that shows every change.
-final class WindowTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class WindowTests: LaminaTestCase {
     func test_aSnapshotShowsTheViewsDrawnAtTheWindowsScale() throws {
         try onMainActor {
-            let window = try Window(size: Size(width: 40, height: 30), scale: 2)
+            let window = try makeWindow(size: Size(width: 40, height: 30), scale: 2)
             let view = ProbeView(frame: Rect(x: 10, y: 5, width: 20, height: 10))
             window.addSubview(view)
             XCTAssertEqual(view.layer.contentsScale, 2, "a view's layer takes its window's scale")
             let image = try XCTUnwrap(window.snapshot())
             XCTAssertEqual(image.width, 80)
-            XCTAssertEqual(image.pixel(x: 25, y: 15), .red)
-            XCTAssertEqual(image.pixel(x: 5, y: 5), .white)
+            assertPixel(image, atPoint: Point(x: 12.5, y: 7.5), equals: .red)
+            assertPixel(image, atPoint: Point(x: 2.5, y: 2.5), equals: .white)
             XCTAssertEqual(view.log.filter { $0.hasPrefix("draw") }.count, 1)
         }
     }
 
     func test_settingPropertiesManyTimesInOneTurnDrawsOnceAtTheCommitObserver() throws {
         try onMainActor {
-            let window = try Window(size: Size(width: 40, height: 30))
+            let window = try makeWindow(size: Size(width: 40, height: 30))
             let view = ProbeView(frame: Rect(x: 0, y: 0, width: 20, height: 10))
             window.addSubview(view)
             _ = window.snapshot()
@@ -43,31 +38,31 @@ final class WindowTests: XCTestCase {
             let (_, trace) = recordingTrace { EventLoop.main.runOneIteration() }
             XCTAssertEqual(view.log.filter { $0.hasPrefix("draw") }.count, 1)
             XCTAssertEqual(trace.count(.display), 1, trace.timeline)
-            XCTAssertEqual(try XCTUnwrap(window.snapshot()).pixel(x: 5, y: 5), .blue)
+            assertPixel(try XCTUnwrap(window.snapshot()), atPoint: Point(x: 5, y: 5), equals: .blue)
         }
     }
 
     func test_aPartialRedrawDamagesOnlyItsRectangleOnScreen() throws {
         try onMainActor {
-            let window = try Window(size: Size(width: 60, height: 40), scale: 2)
+            let window = try makeWindow(size: Size(width: 60, height: 40), scale: 2)
             let view = ProbeView(frame: Rect(x: 10, y: 5, width: 30, height: 20))
             window.addSubview(view)
             _ = window.snapshot()
-            let presenter = try XCTUnwrap(window.presenter as? HeadlessPresenter)
+            let presenter = try XCTUnwrap(window.presenter as? FrameRecorder)
             view.fill = .blue
             view.setNeedsDisplay(Rect(x: 2, y: 3, width: 4, height: 5))
             let image = try XCTUnwrap(window.snapshot())
             XCTAssertEqual(presenter.lastFrame?.damage, [Rect(x: 24, y: 16, width: 8, height: 10)])
-            XCTAssertEqual(image.pixel(x: 26, y: 18), .blue)
-            XCTAssertEqual(image.pixel(x: 40, y: 30), .red, "outside the dirty rectangle the old drawing stays")
+            assertPixel(image, atPoint: Point(x: 13, y: 9), equals: .blue)
+            assertPixel(image, atPoint: Point(x: 20, y: 15), equals: .red)  // outside the dirty rectangle the old drawing stays
         }
     }
 
     func test_aCompletionBlockRunsAfterTheFrameWithItsChangesIsPresented() throws {
         try onMainActor {
-            let window = try Window(size: Size(width: 20, height: 20))
+            let window = try makeWindow(size: Size(width: 20, height: 20))
             _ = window.snapshot()
-            let presenter = try XCTUnwrap(window.presenter as? HeadlessPresenter)
+            let presenter = try XCTUnwrap(window.presenter as? FrameRecorder)
             var framesAtCompletion: Int?
             window.backgroundColor = .green
             Transaction.setCompletionBlock { framesAtCompletion = presenter.frameCount }
@@ -76,13 +71,13 @@ final class WindowTests: XCTestCase {
             XCTAssertNil(framesAtCompletion, "the frame is not presented by the end of the commit")
             XCTAssertTrue(EventLoop.main.runUntilIdle(timeout: .seconds(10)))
             XCTAssertEqual(framesAtCompletion, framesBefore + 1)
-            XCTAssertEqual(presenter.lastFrame?.image.pixel(x: 3, y: 3), .green)
+            assertPixel(try XCTUnwrap(presenter.lastFrame?.image), atPoint: Point(x: 3, y: 3), equals: .green)
         }
     }
 
     func test_theRenderTreeOnTheRenderThreadEqualsTheLayerTreeAfterEachCommit() throws {
         try onMainActor {
-            let window = try Window(size: Size(width: 60, height: 60))
+            let window = try makeWindow(size: Size(width: 60, height: 60))
             var views: [View] = []
             for step in 0..<6 {
                 let view = ProbeView(frame: Rect(x: Double(step) * 8, y: 4, width: 6, height: 6))
@@ -101,9 +96,9 @@ final class WindowTests: XCTestCase {
 
     func test_windowsWithInvalidSizesOrScalesThrow() throws {
         try onMainActor {
-            XCTAssertThrowsError(try Window(size: Size(width: 0, height: 10)))
-            XCTAssertThrowsError(try Window(size: Size(width: .nan, height: 10)))
-            XCTAssertThrowsError(try Window(size: Size(width: 10, height: 10), scale: 0))
+            XCTAssertThrowsError(try makeWindow(size: Size(width: 0, height: 10)))
+            XCTAssertThrowsError(try makeWindow(size: Size(width: .nan, height: 10)))
+            XCTAssertThrowsError(try makeWindow(size: Size(width: 10, height: 10), scale: 0))
         }
     }
 }
