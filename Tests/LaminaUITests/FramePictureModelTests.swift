@@ -81,6 +81,12 @@ import Testing
         let grid = try FramePicture(events: PictureTrace.frame, options: shifted).gridLines
         #expect(grid.map(\.time) == [2_000_000, 7_000_000, 12_000_000], "lines before the origin too")
 
+        var seven = options
+        seven.frameInterval = .milliseconds(7)
+        let edge = try FramePicture(events: PictureTrace.frame, options: seven).gridLines
+        #expect(edge.map(\.x) == [108, 808, 1508])
+        #expect(edge.map(\.label) == ["0.0 ms", "7.0 ms", ""], "no label cut off at the right edge")
+
         var sixty = options
         sixty.frameInterval = FramePictureOptions.sixtyHertz
         sixty.window = .between(start: PictureTrace.base, end: PictureTrace.base + 40_000_000)

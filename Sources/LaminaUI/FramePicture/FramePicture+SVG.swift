@@ -66,7 +66,7 @@ struct FramePictureSVGWriter {
         }
         line("</g>")
         line("<g id=\"axis\" fill=\"\(hex(FramePicturePalette.grid))\">")
-        for gridLine in picture.gridLines {
+        for gridLine in picture.gridLines where !gridLine.label.isEmpty {
             line("<text x=\"\(n(gridLine.x + 2))\" y=\"\(n(timeline.minY - 5))\">\(escaped(gridLine.label))</text>")
         }
         line("</g>")

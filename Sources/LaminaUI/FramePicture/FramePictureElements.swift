@@ -85,7 +85,8 @@ extension FramePicture {
         public var time: Int64
         /// Its x coordinate, in points.
         public var x: Double
-        /// Its label: the time after the window's start in milliseconds, one decimal.
+        /// Its label: the time after the window's start in milliseconds, one decimal; empty for
+        /// a line too close to the picture's right edge for its label to fit.
         public var label: String
     }
 

@@ -170,9 +170,11 @@ struct FramePictureLayout {
             time = origin + ((behind + interval - 1) / interval) * interval
         }
         while time <= windowStart &+ windowDuration && time >= windowStart {
-            let relativeTime = relative(time)
-            gridLines.append(FramePicture.GridLine(time: relativeTime, x: x(relativeTime),
-                                                   label: FramePictureText.milliseconds(relativeTime, decimals: 1)))
+            let relativeTime = relative(time), lineX = x(relativeTime)
+            // A label starting less than its own width before the right edge would be cut off.
+            let label = FramePictureText.milliseconds(relativeTime, decimals: 1)
+            let fits = lineX + 2 + Double(label.count) * Self.characterWidth <= timelineLeft + timelineWidth + Self.margin
+            gridLines.append(FramePicture.GridLine(time: relativeTime, x: lineX, label: fits ? label : ""))
             let (next, overflow) = time.addingReportingOverflow(interval)
             if overflow { break }
             time = next
