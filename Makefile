@@ -49,3 +49,19 @@ bench-smoke: deps
 
 clean:
 	rm -rf .build .build-tsan Benchmarks/.build
+
+# The frame pictures that open the Docs chapters: runs each tour chapter a Docs chapter
+# demonstrates (in .build/docs-images, so the tour's files land there) and copies its frame
+# picture, SVG and PNG, into Docs/images/ — the one place generated images are committed
+# outside Tests/.
+DOCS_IMAGE_CHAPTERS ?= 1 2 3 4 5 7
+.PHONY: docs-images
+docs-images: build
+	@mkdir -p Docs/images .build/docs-images
+	set -e; bin=$$($(SWIFT) build --show-bin-path); \
+	  for chapter in $(DOCS_IMAGE_CHAPTERS); do \
+	    (cd .build/docs-images && $$bin/PipelineTour $$chapter --trace-out chapter-$$chapter.json \
+	      > chapter-$$chapter.log); \
+	    cp .build/docs-images/chapter-$$chapter-frame.svg .build/docs-images/chapter-$$chapter-frame.png Docs/images/; \
+	  done
+	@echo "make docs-images: frame pictures of tour chapters $(DOCS_IMAGE_CHAPTERS) written to Docs/images/"
