@@ -155,7 +155,7 @@ open class AsyncImageView: ImageView {
     }
 
     private func assign(_ image: Image, for url: URL) {
-        Trace.instant(.image, "image assigned", arguments: ["url": url.absoluteString, "pixels": "\(image.width)×\(image.height)"])
+        Trace.instant(.imageAssigned, arguments: ["url": url.absoluteString, "pixels": "\(image.width)×\(image.height)"])
         showsPlaceholder = false
         self.image = image
         loadState = .loaded

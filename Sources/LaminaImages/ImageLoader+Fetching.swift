@@ -27,10 +27,10 @@ extension ImageLoader {
         let name = url.absoluteString
         if !bypassingDisk, let diskCache {
             if let data = diskCache.data(for: url, maximumBytes: configuration.maximumBodyBytes) {
-                Trace.instant(.image, "disk hit", arguments: ["url": name, "bytes": "\(data.count)"])
+                Trace.instant(.diskHit, arguments: ["url": name, "bytes": "\(data.count)"])
                 return .success((data, .disk))
             }
-            Trace.instant(.image, "disk miss", arguments: ["url": name])
+            Trace.instant(.diskMiss, arguments: ["url": name])
         }
         switch url.scheme?.lowercased() {
         case "file":
@@ -39,7 +39,7 @@ extension ImageLoader {
             }
         case "http", "https":
             guard url.host?.isEmpty == false else { return .failure(.unsupportedURL(name)) }
-            Trace.instant(.image, "fetch start", arguments: ["url": name])
+            Trace.instant(.fetchStart, arguments: ["url": name])
             let result: Result<Data, ImageLoadingError>
             do {
                 let data = try await http.fetch(url)
@@ -50,11 +50,11 @@ extension ImageLoader {
             }
             switch result {
             case let .success(data):
-                Trace.instant(.image, "fetch end", arguments: ["url": name, "bytes": "\(data.count)"])
+                Trace.instant(.fetchEnd, arguments: ["url": name, "bytes": "\(data.count)"])
                 diskCache?.store(data, for: url)
                 return .success((data, .network))
             case let .failure(error):
-                Trace.instant(.image, "fetch end", arguments: ["url": name, "error": "\(error)"])
+                Trace.instant(.fetchEnd, arguments: ["url": name, "error": "\(error)"])
                 return .failure(error)
             }
         default:
@@ -104,7 +104,7 @@ extension ImageLoader {
     func decode(_ data: Data, origin: ByteOrigin, for key: ImageMemoryCache.Key) {
         decodeQueue.enqueue { [self] in
             guard state.withLock({ $0.loads[key] != nil }) else { return }
-            let result = Trace.interval(.image, "decode", arguments: [
+            let result = Trace.interval(.decode, arguments: [
                 "url": key.url.absoluteString, "sizing": key.sizing.traceDescription, "bytes": "\(data.count)",
             ]) {
                 Result { () throws(ImageDecodingError) in
@@ -143,7 +143,7 @@ extension ImageLoader {
             return state.takeStartable(limit: configuration.maximumConcurrentFetches)
         }
         guard let startable else { return false }
-        Trace.instant(.image, "cached bytes corrupt, fetching again", arguments: ["url": key.url.absoluteString])
+        Trace.instant(.cachedBytesCorrupt, arguments: ["url": key.url.absoluteString])
         start(startable)
         return true
     }

@@ -159,7 +159,7 @@ public final class ImageLoader: Sendable {
 
     private func memoryHit(_ key: ImageMemoryCache.Key) -> Image? {
         let image = memoryCache.image(for: key)
-        Trace.instant(.image, image == nil ? "memory miss" : "memory hit", arguments: ["url": key.url.absoluteString])
+        Trace.instant(image == nil ? .memoryMiss : .memoryHit, arguments: ["url": key.url.absoluteString])
         return image
     }
 
@@ -173,7 +173,7 @@ public final class ImageLoader: Sendable {
             if var load = state.loads[key] {
                 load.waiters[ticket.id] = makeWaiter(ticket)
                 state.loads[key] = load
-                Trace.instant(.image, "joined load in flight", arguments: ["url": key.url.absoluteString,
+                Trace.instant(.joinedLoadInFlight, arguments: ["url": key.url.absoluteString,
                                                                            "waiters": "\(load.waiters.count)"])
                 if state.fetches[key.url]?.isStarted == false { state.bumpWaiting(key.url) }
                 return (ticket, [])

@@ -83,7 +83,7 @@ enum BackingStore {
         let message = "Lamina: layer \(layer.id) needs a \(pixels)-pixel backing store, over the limits "
             + "(\(BackingStoreLimits.current.maximumDimension) px a side, \(BackingStoreLimits.current.maximumBytes) bytes); "
             + "contents left empty"
-        Trace.instant(.display, "backing store refused", arguments: ["layer": layer.id.description, "pixels": pixels])
+        Trace.instant(.backingStoreRefused, arguments: ["layer": layer.id.description, "pixels": pixels])
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }

@@ -33,7 +33,7 @@ extension Layer {
         if Trace.isEnabled {
             // The first mark starts the flow the display, the commit and the frame continue.
             if !needsDisplay { displayFlow = Trace.newFlowID() }
-            Trace.instant(.display, partial ? "setNeedsDisplay(in:)" : "setNeedsDisplay",
+            Trace.instant(partial ? .setNeedsDisplayInRect : .setNeedsDisplay,
                           flow: needsDisplay ? nil : displayFlow, arguments: ["layer": id.description])
         }
         guard !needsDisplay else { return }
@@ -46,11 +46,11 @@ extension Layer {
     public func displayIfNeeded() {
         guard needsDisplay else { return }
         needsDisplay = false
-        Trace.begin(.display, "display", flow: displayFlow, arguments: ["layer": id.description])
+        Trace.begin(.display, flow: displayFlow, arguments: ["layer": id.description])
         display()
         dirtyRect = nil
         displayFlow = nil
-        Trace.end(.display, "display")
+        Trace.end(.display)
     }
 
     /// The default ``display()``: see there.

@@ -31,9 +31,9 @@ extension Layer {
         guard subtreeNeedsLayout || needsLayout else { return }
         if needsLayout {
             needsLayout = false
-            Trace.begin(.transaction, "layoutSublayers", arguments: ["layer": id.description])
+            Trace.begin(.layoutSublayers, arguments: ["layer": id.description])
             layoutSublayers()
-            Trace.end(.transaction, "layoutSublayers")
+            Trace.end(.layoutSublayers)
         }
         subtreeNeedsLayout = false
         for sublayer in sublayers where sublayer.subtreeNeedsLayout || sublayer.needsLayout {

@@ -81,7 +81,7 @@ public enum Transaction {
     private static func openImplicit() {
         implicitIsOpen = true
         installCommitObserverIfNeeded()
-        Trace.instant(.transaction, "implicit transaction opened")
+        Trace.instant(.implicitTransactionOpened)
     }
 
     private static func installCommitObserverIfNeeded() {
@@ -102,7 +102,7 @@ public enum Transaction {
     private static func commitNow() {
         let transaction = pending
         isCommitting = true
-        Trace.begin(.transaction, "commit")
+        Trace.begin(.commit)
         TransactionCommit.layOut(transaction)
         TransactionCommit.display(transaction)
         pending = PendingTransaction()
@@ -111,7 +111,7 @@ public enum Transaction {
         isCommitting = false
         carryOver(from: transaction)
         TransactionCommit.complete(transaction, after: sent)
-        Trace.end(.transaction, "commit")
+        Trace.end(.commit)
     }
 
     /// Marks made during display stay marked; they belong to the next transaction, which is

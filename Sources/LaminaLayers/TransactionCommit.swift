@@ -7,7 +7,7 @@ enum TransactionCommit {
     /// Phase 1: lays out marked layers, parents first. Each round's marks are swapped out before
     /// they are drained; layouts that mark more layers start another round.
     static func layOut(_ transaction: PendingTransaction) {
-        Trace.begin(.transaction, "1 layout")
+        Trace.begin(.layoutPhase)
         var laidOut = 0
         while !transaction.needsLayout.isEmpty {
             let batch = transaction.needsLayout
@@ -18,20 +18,20 @@ enum TransactionCommit {
             }
         }
         Transaction.runPhaseObservers(after: .layout)
-        Trace.end(.transaction, "1 layout", arguments: ["layers": "\(laidOut)"])
+        Trace.end(.layoutPhase, arguments: ["layers": "\(laidOut)"])
     }
 
     /// Phase 2: displays each marked layer once. Marks made while displaying stay in the
     /// transaction for the next commit.
     static func display(_ transaction: PendingTransaction) {
-        Trace.begin(.transaction, "2 display")
+        Trace.begin(.displayPhase)
         let batch = transaction.needsDisplay
         transaction.needsDisplay = []
         for layer in batch { layer.displayIfNeeded() }
         transaction.needsDisplay.removeAll { !$0.needsDisplay }
         AsyncCommitGroup.closeAll()
         Transaction.runPhaseObservers(after: .display)
-        Trace.end(.transaction, "2 display", arguments: ["layers": "\(batch.count)"])
+        Trace.end(.displayPhase, arguments: ["layers": "\(batch.count)"])
     }
 
     /// A render server and the commit it was sent.
@@ -42,7 +42,7 @@ enum TransactionCommit {
 
     /// Phase 3: packages the changed layers of each hosted tree into one delta and sends it.
     static func send(_ transaction: PendingTransaction, nextCommitID: () -> UInt64) -> [Sent] {
-        Trace.begin(.transaction, "3 commit")
+        Trace.begin(.commitPhase)
         var builders: [ObjectIdentifier: DeltaBuilder] = [:]
         for layer in transaction.changed {
             layer.renderStateIsDirty = false
@@ -57,12 +57,12 @@ enum TransactionCommit {
             let delta = builder.makeDelta(commitID: nextCommitID())
             builder.host.renderServer.submit(delta)
             sent.append(Sent(server: builder.host.renderServer, commitID: delta.commitID))
-            Trace.instant(.transaction, "delta sent", arguments: [
+            Trace.instant(.deltaSent, arguments: [
                 "commit": "\(delta.commitID)", "layers": "\(delta.updated.count)", "removed": "\(delta.removed.count)",
             ])
         }
         Transaction.runPhaseObservers(after: .commit)
-        Trace.end(.transaction, "3 commit", arguments: ["changed": "\(transaction.changed.count)"])
+        Trace.end(.commitPhase, arguments: ["changed": "\(transaction.changed.count)"])
         return sent
     }
 
@@ -71,9 +71,9 @@ enum TransactionCommit {
         let blocks = transaction.completionBlocks
         guard !blocks.isEmpty else { return }
         let runBlocks = {
-            Trace.begin(.transaction, "4 completion")
+            Trace.begin(.completionPhase)
             for block in blocks { block() }
-            Trace.end(.transaction, "4 completion", arguments: ["blocks": "\(blocks.count)"])
+            Trace.end(.completionPhase, arguments: ["blocks": "\(blocks.count)"])
         }
         guard !sent.isEmpty else { return runBlocks() }
         var remaining = sent.count
@@ -106,7 +106,7 @@ private struct DeltaBuilder {
         layer.contentsDirtyRect = nil
         if let flow = layer.contentsFlow {
             // The contents a display made travel on in this commit: the flow steps through here.
-            Trace.flow(.flowStep, flow, .display, "contents committed")
+            Trace.flow(.flowStep, flow, .contentsCommitted)
             flows.append(flow)
             layer.contentsFlow = nil
         }

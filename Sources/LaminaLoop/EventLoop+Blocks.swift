@@ -52,7 +52,7 @@ extension EventLoop {
                 continue
             }
             if Trace.isEnabled {
-                Trace.interval(.block, "block", pending.block)
+                Trace.interval(.block, pending.block)
             } else {
                 pending.block()
             }

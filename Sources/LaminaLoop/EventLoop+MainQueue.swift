@@ -10,7 +10,7 @@ extension EventLoop {
         let isCommon = lock.withLock { commonModeNames.contains(state.name) }
         guard isCommon else { return -1 }
         if mainQueueHandle < 0 && Trace.isEnabled {
-            Trace.instant(.dispatch, "main-queue draining off: libdispatch gave no handle")
+            Trace.instant(.mainQueueDrainingOff)
         }
         return mainQueueHandle
     }
@@ -21,7 +21,7 @@ extension EventLoop {
     func drainMainQueue() {
         isDrainingMainQueue = true
         if Trace.isEnabled {
-            Trace.interval(.dispatch, "main queue") { _dispatch_main_queue_callback_4CF(nil) }
+            Trace.interval(.mainQueue) { _dispatch_main_queue_callback_4CF(nil) }
         } else {
             _dispatch_main_queue_callback_4CF(nil)
         }

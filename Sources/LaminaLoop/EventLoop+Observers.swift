@@ -12,12 +12,12 @@ extension EventLoop {
             state.observerMask.contains(activity) ? state.observers(of: activity) : []
         }
         if Trace.isEnabled {
-            Trace.instant(.loop, activity.description, arguments: ["mode": state.name, "observers": "\(snapshot.count)"])
+            Trace.instant(TraceEventName(.loop, activity.description), arguments: ["mode": state.name, "observers": "\(snapshot.count)"])
         }
         for observer in snapshot where observer.isValid && !observer.isFiring {
             observer.isFiring = true
             if Trace.isEnabled {
-                Trace.interval(.observer, observer.traceLabel, arguments: ["activity": activity.description]) {
+                Trace.interval(.observer(named: observer.name, order: observer.order), arguments: ["activity": activity.description]) {
                     observer.handler(observer, activity)
                 }
             } else {

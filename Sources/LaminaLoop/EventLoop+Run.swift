@@ -59,10 +59,10 @@ extension EventLoop {
             return (state, run, previous)
         }
         guard let (state, run, previous) = entered else {
-            if Trace.isEnabled { Trace.instant(.loop, "run \(mode.name): finished, mode empty") }
+            if Trace.isEnabled { Trace.instant(.runFinishedModeEmpty(mode: mode.name)) }
             return .finished
         }
-        if Trace.isEnabled { Trace.begin(.loop, "run \(mode.name)") }
+        if Trace.isEnabled { Trace.begin(.run(mode: mode.name)) }
         notifyObservers(.entry, in: state)
         let result = iterate(state, run: run, limits: limits, returnAfterSourceHandled: returnAfterSourceHandled)
         notifyObservers(.exit, in: state)
@@ -70,7 +70,7 @@ extension EventLoop {
             runs.removeLast()
             currentModeState = previous
         }
-        if Trace.isEnabled { Trace.end(.loop, "run \(mode.name)", arguments: ["result": result.description]) }
+        if Trace.isEnabled { Trace.end(.run(mode: mode.name), arguments: ["result": result.description]) }
         return result
     }
 
@@ -165,7 +165,7 @@ extension EventLoop {
     private func perform(_ source: FileDescriptorSource, events: FileDescriptorSource.Events) -> Bool {
         guard source.isValid else { return false }
         if Trace.isEnabled {
-            Trace.interval(.source, source.traceLabel, arguments: ["events": events.description]) {
+            Trace.interval(.source(named: source.traceLabel), arguments: ["events": events.description]) {
                 source.handler(source, events)
             }
         } else {

@@ -10,11 +10,11 @@ extension EventLoop {
             _ = lamina_epoll_add(state.epollFD, mainQueue, LAMINA_IO_READABLE | LAMINA_IO_EDGE_TRIGGERED)
         }
         let traced = Trace.isEnabled && !isPoll(limit)
-        if traced { Trace.begin(.loop, "sleep") }
+        if traced { Trace.begin(.sleep) }
         let wake = wait(in: state, mainQueue: mainQueue, limit: limit)
         if traced {
-            Trace.end(.loop, "sleep")
-            Trace.instant(.loop, "woken by \(wake)")
+            Trace.end(.sleep)
+            Trace.instant(.wokenBy(wake.description))
         }
         if mainQueue >= 0 { _ = lamina_epoll_remove(state.epollFD, mainQueue) }
         if case .wakeUp = wake { lastIterationWasWokenUp = true }

@@ -27,7 +27,7 @@ extension EventLoop {
             handled = source.takeSignal() && source.isValid
             if handled {
                 if Trace.isEnabled {
-                    Trace.interval(.source, source.name ?? "source \(source.order)") { source.perform(source) }
+                    Trace.interval(.source(named: source.name ?? "source \(source.order)")) { source.perform(source) }
                 } else {
                     source.perform(source)
                 }

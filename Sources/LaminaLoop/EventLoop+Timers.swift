@@ -37,7 +37,7 @@ extension EventLoop {
         guard let scheduledDate else { return false }
 
         if Trace.isEnabled {
-            Trace.interval(.timer, timer.name ?? "timer") { timer.handler(timer) }
+            Trace.interval(.timer(named: timer.name)) { timer.handler(timer) }
         } else {
             timer.handler(timer)
         }

@@ -56,6 +56,8 @@ extension TraceEventName {
     public static let frameRequested = source(named: "render server: frame requested")
     /// The render server's source for a frame held back until the next frame interval.
     public static let nextFrame = source(named: "render server: next frame")
+    /// The frame clock's timer on the main loop, firing at each tick (t0 + n·interval).
+    public static let frameClockTimer = timer(named: "frame clock: tick")
     /// A block given to `perform` running.
     public static let block = TraceEventName(.block, "block")
     /// The main dispatch queue drained by the main loop.
@@ -121,6 +123,8 @@ extension TraceEventName {
 
     /// A commit's delta submitted to the render server (on the committing thread).
     public static let submit = TraceEventName(.render, "submit")
+    /// A frame-clock tick handing the deltas committed since the last one to the render server.
+    public static let tick = TraceEventName(.render, "tick")
     /// The render server applying deltas to its render tree.
     public static let apply = TraceEventName(.render, "apply")
     /// The render server compositing the damaged area.

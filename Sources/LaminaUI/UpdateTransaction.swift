@@ -79,7 +79,7 @@ public enum UpdateTransaction {
         let due = order, entries = updates
         order = []
         updates = [:]
-        Trace.interval(.transaction, "update transaction flush", arguments: ["updates": "\(due.count)"]) {
+        Trace.interval(.updateTransactionFlush, arguments: ["updates": "\(due.count)"]) {
             for id in due { entries[id]?() }
         }
         EventLoop.main.wakeUp()

@@ -33,7 +33,7 @@ final class TraceEventNameTests: LaminaTestCase {
             let names: [TraceEventName] = [
                 .implicitTransactionOpened, .setNeedsDisplay, .beforeWaiting, .transactionCommitObserver, .commit,
                 .layoutPhase, .layoutSublayers, .displayPhase, .display, .commitPhase, .deltaSent, .submit,
-                .frameRequested, .apply, .composite, .present, .run(mode: "default"),
+                .frameRequested, .tick, .frameClockTimer, .apply, .composite, .present, .run(mode: "default"),
             ]
             for name in names {
                 XCTAssertGreaterThan(trace.count(name), 0, "\(name) not recorded\n\(trace.timeline)")

@@ -84,7 +84,7 @@ final class AsyncCommitGroup {
         guard isClosed, outstanding == 0, !arrived.isEmpty else { return }
         let arrivals = arrived
         arrived = []
-        Trace.interval(.display, "async group committed",
+        Trace.interval(.asyncGroupCommitted,
                        arguments: ["container": containerID.description, "layers": "\(arrivals.count)"]) {
             for arrival in arrivals {
                 arrival.layer.finish(arrival.render, with: arrival.outcome, task: arrival.task)

@@ -34,7 +34,7 @@ extension AsyncLayer {
         let handoff = AsyncRenderHandoff(task: task, group: AsyncCommitGroup.open(for: self))
         let pool = displayQueuePool
         let queue = pool.nextQueueIndex()
-        Trace.instant(.display, "async display scheduled", flow: render.flow, arguments: [
+        Trace.instant(.asyncDisplayScheduled, flow: render.flow, arguments: [
             "layer": id.description, "queue": pool.queueName(at: queue), "generation": "\(render.generation)",
         ])
         rendersInFlight += 1
@@ -71,10 +71,10 @@ extension AsyncLayer {
             task.didDisplay?(self, false)
             displayQueuePool.release(image)
         case .image(let image):
-            Trace.begin(.display, "async contents committed", flow: render.flow, arguments: ["layer": id.description])
+            Trace.begin(.asyncContentsCommitted, flow: render.flow, arguments: ["layer": id.description])
             replaceContents(with: image, flow: render.flow)
             task.didDisplay?(self, true)
-            Trace.end(.display, "async contents committed")
+            Trace.end(.asyncContentsCommitted)
         case .cancelled:
             task.didDisplay?(self, false)
         case .refused:

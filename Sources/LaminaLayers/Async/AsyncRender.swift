@@ -48,13 +48,13 @@ struct AsyncRender: Sendable {
     /// Checks, draws, makes the image, checks again, on the calling thread.
     func run() -> AsyncRenderOutcome {
         // The thread is the queue: display queues are threads named after themselves.
-        Trace.begin(.display, "async render", flow: flow, arguments: [
+        Trace.begin(.asyncRender, flow: flow, arguments: [
             "layer": layerID.description, "generation": "\(generation)",
             "waited": "\((TraceClock.now() &- scheduledAt) / 1_000) µs",
         ])
         let outcome = drawImage()
         if case .cancelled(let point) = outcome { traceCancellation(at: point) }
-        Trace.end(.display, "async render")
+        Trace.end(.asyncRender)
         return outcome
     }
 
@@ -65,16 +65,16 @@ struct AsyncRender: Sendable {
             image = try GraphicsContext.makeImage(width: size.width, height: size.height, scale: scale,
                                                   opaque: isOpaque) { context in
                 if isOpaque { context.fillOpaqueBackground(context.bounds, color: backgroundColor) }
-                Trace.interval(.display, "draw") { draw(context, size, { isCancelled }) }
+                Trace.interval(.asyncDraw) { draw(context, size, { isCancelled }) }
                 if isCancelled { throw AsyncRenderCancelled() }
             }
         } catch is AsyncRenderCancelled {
             return .cancelled(.afterDrawing)
         } catch {
-            Trace.instant(.display, "async render refused", arguments: ["layer": layerID.description, "error": "\(error)"])
+            Trace.instant(.asyncRenderRefused, arguments: ["layer": layerID.description, "error": "\(error)"])
             return .refused
         }
-        Trace.instant(.display, "image made", arguments: ["pixels": "\(image.width)×\(image.height)"])
+        Trace.instant(.imageMade, arguments: ["pixels": "\(image.width)×\(image.height)"])
         // Dropped here, on the display queue, when stale: the main thread never frees it.
         guard !isCancelled else { return .cancelled(.afterMakingImage) }
         return .image(image)
@@ -82,7 +82,7 @@ struct AsyncRender: Sendable {
 
     /// Records a cancellation; the flow from `setNeedsDisplay` ends here.
     func traceCancellation(at point: AsyncDisplayCancellationPoint) {
-        Trace.instant(.display, "async display cancelled", flow: flow,
+        Trace.instant(.asyncDisplayCancelled, flow: flow,
                       arguments: ["layer": layerID.description, "at": point.rawValue])
     }
 }

@@ -44,7 +44,7 @@ final class ReleaseQueue: Sendable {
             return true
         }
         guard admitted else {
-            Trace.instant(.display, "bitmap released on the caller's thread",
+            Trace.instant(.bitmapReleasedOnCallersThread,
                           arguments: ["bytes": "\(bytes)", "bound": "\(maximumPendingBytes)"])
             return false
         }

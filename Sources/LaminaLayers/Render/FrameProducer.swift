@@ -55,7 +55,7 @@ final class FrameProducer: @unchecked Sendable {
         tree = RenderTree(size: compositor.size, scale: compositor.scale)
         let requests = Locked<FrameProducer?>(nil)
         sourceOwner = requests
-        source = EventLoop.Source(name: "render server: frame requested") { _ in
+        source = EventLoop.Source(name: TraceEventName.frameRequested.name) { _ in
             requests.withLock { $0 }?.frameRequested()
         }
         requests.withLock { $0 = self }
@@ -121,14 +121,14 @@ final class FrameProducer: @unchecked Sendable {
         let commits = deltas.map(\.commitID)
         var damage = Damage()
         for delta in deltas { damage.formUnion(apply(delta)) }
-        if Trace.isEnabled { Trace.begin(.render, "composite", arguments: ["frame": "\(frameID)", "damage": damage.description]) }
+        if Trace.isEnabled { Trace.begin(.composite, arguments: ["frame": "\(frameID)", "damage": damage.description]) }
         compositor.composite(tree, damage: damage)
         let overlays = debugOverlays.withLock { $0 }
         let (image, shownDamage) = overlays.isEmpty && shownOverlays.isEmpty
             ? (plainImage(damage: damage), damage)
             : overlaidImage(overlays, damage: damage)
         lastImage = image
-        if Trace.isEnabled { Trace.end(.render, "composite") }
+        if Trace.isEnabled { Trace.end(.composite) }
         present(PresentedFrame(id: frameID, image: image, damage: shownDamage.rects, commits: commits, tick: tick),
                 endingFlows: deltas.flatMap(\.flows))
     }
@@ -156,11 +156,11 @@ final class FrameProducer: @unchecked Sendable {
     /// Applies one delta, traced.
     private func apply(_ delta: RenderTreeDelta) -> Damage {
         if Trace.isEnabled {
-            Trace.begin(.render, "apply", arguments: ["commit": "\(delta.commitID)", "layers": "\(delta.updated.count)",
+            Trace.begin(.apply, arguments: ["commit": "\(delta.commitID)", "layers": "\(delta.updated.count)",
                                                      "removed": "\(delta.removed.count)"])
         }
         let damage = tree.apply(delta)
-        if Trace.isEnabled { Trace.end(.render, "apply", arguments: ["damage": damage.description]) }
+        if Trace.isEnabled { Trace.end(.apply, arguments: ["damage": damage.description]) }
         return damage
     }
 
@@ -168,14 +168,14 @@ final class FrameProducer: @unchecked Sendable {
     /// displays whose contents the frame shows end in its "present" slice.
     private func present(_ frame: PresentedFrame, endingFlows flows: [TraceFlowID]) {
         if Trace.isEnabled {
-            Trace.begin(.render, "present", arguments: [
+            Trace.begin(.present, arguments: [
                 "frame": "\(frame.id)", "tick": frame.tick.map { "\($0.index)" } ?? "none", "commits": frame.commits.map(String.init).joined(separator: ","),
                 "damage": Damage(rects: frame.damage).description,
             ])
-            for flow in flows { Trace.flow(.flowEnd, flow, .display, "presented") }
+            for flow in flows { Trace.flow(.flowEnd, flow, .presented) }
         }
         presenter.present(frame)
-        if Trace.isEnabled { Trace.end(.render, "present") }
+        if Trace.isEnabled { Trace.end(.present) }
         let ledger = self.ledger
         let (id, commits) = (frame.id, frame.commits)
         EventLoop.main.perform {

@@ -60,7 +60,7 @@ final class FrameTicker: Sendable {
 
     /// A timer on the main loop, in the common modes, firing at `tick`'s time.
     private func arm(for tick: FrameTick) -> EventLoop.Timer {
-        let timer = EventLoop.Timer(after: .zero, name: "frame clock: tick") { [weak self] _ in
+        let timer = EventLoop.Timer(after: .zero, name: TraceEventName.frameClockTimer.name) { [weak self] _ in
             self?.fire(tick)
         }
         timer.nextFireDate = tick.time
@@ -79,7 +79,7 @@ final class FrameTicker: Sendable {
             return before - state.pending.count
         }
         guard handed > 0 else { return }
-        if Trace.isEnabled { Trace.instant(.render, "tick", arguments: ["tick": "\(tick.index)", "deltas": "\(handed)"]) }
+        if Trace.isEnabled { Trace.instant(.tick, arguments: ["tick": "\(tick.index)", "deltas": "\(handed)"]) }
         deliver(tick)
         EventLoop.main.endAwaitingTimer(handed)
     }

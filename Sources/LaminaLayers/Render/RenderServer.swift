@@ -104,7 +104,7 @@ public final class RenderServer: Sendable {
             EventLoop.main.endOutstandingWork()
             return
         }
-        if Trace.isEnabled { Trace.instant(.render, "submit", arguments: ["commit": "\(delta.commitID)"]) }
+        if Trace.isEnabled { Trace.instant(.submit, arguments: ["commit": "\(delta.commitID)"]) }
         if let ticker {
             ticker.deltaSubmitted(at: submitted)
         } else {

@@ -21,8 +21,8 @@ extension TextLayout {
     @discardableResult
     public func draw(in context: GraphicsContext, at point: Point = .zero, options: TextDrawingOptions = .init(),
                      isCancelled: () -> Bool = { false }) -> Bool {
-        Trace.begin(.text, "draw", arguments: ["lines": String(lines.count)])
-        defer { Trace.end(.text, "draw") }
+        Trace.begin(.textDraw, arguments: ["lines": String(lines.count)])
+        defer { Trace.end(.textDraw) }
         guard point.isFinite else { return true }
         var painter = TextPainter(context: context, origin: point, highlightedRange: options.highlightedRange)
         let phases: [(inout TextPainter, TextLine) -> Void] = [

@@ -78,7 +78,7 @@ final class FontLibrary: Sendable {
         let count = state.warnedFamilies[key] ?? 0
         state.warnedFamilies[key] = count + 1
         guard count == 0 else { return }
-        Trace.instant(.text, "unknown font family", arguments: ["family": family, "fallback": fallback])
+        Trace.instant(.unknownFontFamily, arguments: ["family": family, "fallback": fallback])
         let message = "Lamina: no installed font family \"\(family)\"; using \"\(fallback)\" instead\n"
         FileHandle.standardError.write(Data(message.utf8))
     }

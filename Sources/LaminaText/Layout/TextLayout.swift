@@ -89,7 +89,7 @@ public struct TextLayout: Sendable {
 
     private init(container: TextContainer, source: Source, storage makeStorage: () -> TextStorage) {
         let started = Trace.isEnabled ? DispatchTime.now().uptimeNanoseconds : 0
-        Trace.begin(.text, "layout")
+        Trace.begin(.textLayout)
         self.container = container
         self.source = source
         let storage = makeStorage()
@@ -110,7 +110,7 @@ public struct TextLayout: Sendable {
         rowCount = typesetter.rowCount
         visibleRange = 0..<(lines.last?.range.upperBound ?? 0)
         truncatedLine = truncated
-        Trace.end(.text, "layout", arguments: [
+        Trace.end(.textLayout, arguments: [
             "characters": String(storage.count), "lines": String(lines.count),
             "microseconds": String((DispatchTime.now().uptimeNanoseconds &- started) / 1000),
         ])
