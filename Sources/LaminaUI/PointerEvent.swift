@@ -26,8 +26,9 @@ public struct PointerEvent: Sendable, Hashable {
     /// When, on the main loop's clock.
     public var timestamp: EventLoop.Instant
 
-    /// Creates an event.
-    public init(phase: Phase, location: Point, pointerID: Int = 0, timestamp: EventLoop.Instant = .monotonicNow) {
+    /// Creates an event, stamped by default with the main loop's current time (its virtual clock
+    /// in tests, so velocities computed from events agree with the loop's timers).
+    public init(phase: Phase, location: Point, pointerID: Int = 0, timestamp: EventLoop.Instant = EventLoop.main.now) {
         self.phase = phase
         self.location = location
         self.pointerID = pointerID

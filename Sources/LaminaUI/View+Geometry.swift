@@ -8,10 +8,16 @@ extension View {
         set { layer.frame = newValue }
     }
 
-    /// The view's own coordinate space; its origin scrolls the subviews.
+    /// The view's own coordinate space; its origin scrolls the subviews. Any change lays the view
+    /// out again at the next commit — a new origin too, as in UIKit (a layer lays out only when its
+    /// size changes): scrolling moves the origin, and a list lays out the rows that came into view.
     public var bounds: Rect {
         get { layer.bounds }
-        set { layer.bounds = newValue }
+        set {
+            let oldOrigin = layer.bounds.origin
+            layer.bounds = newValue
+            if layer.bounds.origin != oldOrigin { setNeedsLayout() }
+        }
     }
 
     /// The centre of the frame in the superview's coordinates (the layer's position).

@@ -76,9 +76,21 @@ open class View: LayerDelegate {
     /// A pointer that went down on this view went up. The default passes it to the superview.
     open func pointerUp(_ event: PointerEvent) { superview?.pointerUp(event) }
 
-    /// A pointer that went down on this view was cancelled. The default passes it to the
-    /// superview.
-    open func pointerCancelled(_ event: PointerEvent) { superview?.pointerCancelled(event) }
+    /// A pointer that went down on this view was cancelled — by the pointer device, or because
+    /// an ancestor took it over (``shouldTakeOverPointer(_:from:)``). The default passes it to the
+    /// superview, up to (not including) the ancestor taking the pointer over.
+    open func pointerCancelled(_ event: PointerEvent) {
+        guard let superview, superview !== window?.pointerTaker else { return }
+        superview.pointerCancelled(event)
+    }
+
+    /// Whether this view takes over a pointer from `target`, the view (among its subviews, at any
+    /// depth) the pointer went down on — UIScrollView's `touchesShouldCancel(in:)`. The window asks
+    /// at every down and move of the pointer while `target` has it, nearest ancestor first.
+    /// Answering true makes `target` receive `pointerCancelled` and this view receive this event
+    /// (`pointerDown` or `pointerMoved`) and the pointer's later events: how a scroll view takes a
+    /// drag away from a cell once it has moved past a threshold. The default never takes over.
+    open func shouldTakeOverPointer(_ event: PointerEvent, from target: View) -> Bool { false }
 
     /// The wheel scrolled over this view. The default passes it to the superview.
     open func scrollWheel(_ event: PointerEvent) { superview?.scrollWheel(event) }

@@ -30,6 +30,9 @@ open class Window: View {
     private var host: LayerTreeHost?
     /// Which view each pointer went down on, so its later events go there too.
     var pointerTargets: [Int: View] = [:]
+    /// The view taking a pointer over while its previous target is told of the cancel, so the
+    /// cancel's default forwarding stops below it.
+    var pointerTaker: View?
 
     /// Creates a window of `size` points at `scale`, presenting to `presenter` (a new
     /// ``HeadlessPresenter`` when nil) at most once per tick of a frame clock ticking every

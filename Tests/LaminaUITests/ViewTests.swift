@@ -124,6 +124,31 @@ final class ViewTests: LaminaTestCase {
         }
     }
 
+    func test_movingTheBoundsOriginLaysTheViewOutAsScrollingNeeds() {
+        onMainActor {
+            let view = ProbeView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            view.layoutIfNeeded()
+            view.clearLog()
+            view.bounds.origin.y = 40
+            XCTAssertTrue(view.layer.needsLayout)
+            view.layoutIfNeeded()
+            XCTAssertEqual(view.log, ["layoutSubviews"])
+            view.clearLog()
+            view.bounds = view.bounds
+            XCTAssertFalse(view.layer.needsLayout, "an unchanged bounds marks nothing")
+        }
+    }
+
+    func test_pointerEventsAreStampedWithTheMainLoopsClock() {
+        onMainActor {
+            EventLoop.main.withVirtualClock(startingAt: EventLoop.Instant(nanoseconds: 5_000)) { clock in
+                clock.advance(by: .milliseconds(3))
+                let event = PointerEvent(phase: .down, location: .zero)
+                XCTAssertEqual(event.timestamp, EventLoop.Instant(nanoseconds: 3_005_000))
+            }
+        }
+    }
+
     func test_conversionsGoThroughTransformsAndScrolledBounds() {
         onMainActor {
             let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
