@@ -26,10 +26,10 @@ private final class DraggingContainer: View {
 }
 
 /// Gesture arbitration: an ancestor takes a pointer over from the view it went down on.
-final class PointerTakeoverTests: XCTestCase {
+final class PointerTakeoverTests: LaminaTestCase {
     func test_aDragPastTheThresholdMovesThePointerToTheAncestorAndCancelsTheChild() throws {
         try onMainActor {
-            let window = try Window(size: Size(width: 100, height: 100))
+            let window = try makeWindow()
             let container = DraggingContainer(frame: Rect(x: 0, y: 0, width: 100, height: 100))
             let cell = ProbeView(frame: Rect(x: 0, y: 0, width: 100, height: 50))
             window.addSubview(container)
@@ -47,7 +47,7 @@ final class PointerTakeoverTests: XCTestCase {
 
     func test_aSmallMoveLeavesThePointerWithTheChildAndAnAncestorCanTakeItAtTheDown() throws {
         try onMainActor {
-            let window = try Window(size: Size(width: 100, height: 100))
+            let window = try makeWindow()
             let container = DraggingContainer(frame: Rect(x: 0, y: 0, width: 100, height: 100))
             let cell = ProbeView(frame: Rect(x: 0, y: 0, width: 100, height: 50))
             window.addSubview(container)
