@@ -20,7 +20,7 @@ let framePictureIntervals: UInt64 = 6
 ///   written (which is printed).
 @discardableResult
 func writeFramePictures(chapter: Int, title: String, events: [TraceEvent], directory: String,
-                        frameInterval: Duration = FramePictureOptions.sixtyHertz,
+                        frameInterval: Duration = FrameClock.sixtyHertz,
                         categories: Set<TraceCategory>? = nil) -> [String] {
     guard !events.isEmpty else { return [] }
     let options = FramePictureOptions(window: framePictureWindow(events, frameInterval: frameInterval),

@@ -38,6 +38,9 @@ for chapter in tourChapters where options.chapters.isEmpty || options.chapters.c
     print("\n── Trace of chapter \(chapter.number) (time since start, thread, category, event) ──")
     print(session.timeline(of: recorder.events))
     session.finishChapter(chapter.number)
+    writeFramePictures(chapter: chapter.number, title: chapter.title, events: recorder.events,
+                       directory: traceDirectory(of: options.traceOutputPath), frameInterval: options.frameInterval,
+                       categories: options.timelineCategories)
     for event in recorder.events { wholeTour.record(event) }
 }
 do {

@@ -56,8 +56,15 @@ final class FrameInspectionTests: LaminaTestCase {
                 view.fill = .blue
                 view.setNeedsDisplay()
                 _ = window.snapshot()
-                let sheet = ContactSheet(frames: recorder.frames, columns: 2, thumbnailWidth: 80)
-                XCTAssertEqual(ContactSheet.label(of: recorder.frames[0]), ["frame 1 · tick 1", "commits 1 · 1 damage rect"])
+                // Commit ids count for the whole process: number them from 1 for the picture.
+                let frames = recorder.frames.enumerated().map { index, frame in
+                    PresentedFrame(id: frame.id, image: frame.image, damage: frame.damage,
+                                   commits: [UInt64(index + 1)], tick: frame.tick)
+                }
+                let sheet = ContactSheet(frames: frames, columns: 2, thumbnailWidth: 80)
+                XCTAssertEqual(recorder.frames.map(\.commits.count), [1, 1, 1])
+                XCTAssertEqual(ContactSheet.label(of: frames[0]), ["frame 1 · tick 1", "commits 1 · 1 damage rect"])
+                XCTAssertEqual(ContactSheet.label(of: frames[1]), ["frame 2 · tick 2", "commits 2 · 2 damage rects"])
                 let image = try sheet.render()
                 XCTAssertEqual(image.width, 12 + 2 * (180 + 12), "columns are wide enough for their labels")
                 assertSnapshot(of: image, as: .image(tolerance: .antialiasing), named: "three-frames")

@@ -1,4 +1,5 @@
 import LaminaGraphics
+import LaminaLayers
 import LaminaTrace
 import LaminaUI
 import Testing
@@ -88,7 +89,7 @@ import Testing
         #expect(edge.map(\.label) == ["0.0 ms", "7.0 ms", ""], "no label cut off at the right edge")
 
         var sixty = options
-        sixty.frameInterval = FramePictureOptions.sixtyHertz
+        sixty.frameInterval = FrameClock.sixtyHertz
         sixty.window = .between(start: PictureTrace.base, end: PictureTrace.base + 40_000_000)
         #expect(try FramePicture(events: PictureTrace.frame, options: sixty).gridLines.map(\.label)
                 == ["0.0 ms", "16.7 ms", "33.3 ms"])

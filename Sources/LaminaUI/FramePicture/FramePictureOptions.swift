@@ -1,4 +1,5 @@
 import LaminaGraphics
+import LaminaLayers
 import LaminaTrace
 
 /// Choices for a ``FramePicture``: which stretch of the trace, which categories, the frame
@@ -29,7 +30,7 @@ public struct FramePictureOptions: Sendable, Hashable {
     /// a timeline 960 points wide and rows 16 points high.
     public init(
         window: FramePictureWindow = .wholeTrace,
-        frameInterval: Duration = FramePictureOptions.sixtyHertz,
+        frameInterval: Duration = FrameClock.sixtyHertz,
         gridOrigin: UInt64? = nil,
         categories: Set<TraceCategory> = Set(TraceCategory.allCases),
         title: String = "",
@@ -46,9 +47,6 @@ public struct FramePictureOptions: Sendable, Hashable {
         self.laneLabelWidth = laneLabelWidth
         self.rowHeight = rowHeight
     }
-
-    /// One frame at 60 Hz: 16.666… ms, rounded to the nanosecond.
-    public static let sixtyHertz = Duration.nanoseconds(16_666_667)
 
     /// The frame interval in nanoseconds, at least 1 (a zero or negative interval would draw
     /// infinitely many grid lines).
