@@ -24,19 +24,23 @@ extension ShapedText {
                 pen += width(of: piece)
             } else if isClusterAligned(piece, in: run) {
                 let glyphRange = glyphs(of: piece, in: run)
-                glyphIDs.reserveCapacity(glyphRange.count)
-                positions.reserveCapacity(glyphRange.count)
-                clusterOffsets.reserveCapacity(glyphRange.count)
-                pens.reserveCapacity(glyphRange.count)
-                for glyph in glyphRange {
-                    pens.append(pen)
-                    glyphIDs.append(glyphs[glyph])
-                    positions.append(Point(x: pen + offsetsX[glyph], y: -offsetsY[glyph]))
-                    let cluster = Int(clusters[glyph])
-                    clusterOffsets.append(cluster)
-                    pen += advances[glyph]
-                    if spaceExtra != 0 && storage.units[cluster] == 0x20 { pen += spaceExtra }
+                glyphIDs = Array(glyphs[glyphRange])
+                clusterOffsets = clusters[glyphRange].map { Int($0) }
+                // Pens and positions in one pass, written in place.
+                let count = glyphRange.count
+                var placed = [Point](repeating: Point(x: 0, y: 0), count: count)
+                pens = [Double](repeating: 0, count: count)
+                placed.withUnsafeMutableBufferPointer { placed in
+                    pens.withUnsafeMutableBufferPointer { pens in
+                        for (slot, glyph) in glyphRange.enumerated() {
+                            pens[slot] = pen
+                            placed[slot] = Point(x: pen + offsetsX[glyph], y: -offsetsY[glyph])
+                            pen += advances[glyph]
+                            if spaceExtra != 0 && storage.units[Int(clusters[glyph])] == 0x20 { pen += spaceExtra }
+                        }
+                    }
                 }
+                positions = placed
             } else {
                 reshape(piece, run: run, kern: attributes.kern, pen: &pen, glyphs: &glyphIDs,
                         positions: &positions, clusters: &clusterOffsets, pens: &pens)

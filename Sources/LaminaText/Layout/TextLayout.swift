@@ -84,7 +84,7 @@ public struct TextLayout: Sendable {
     /// plain `text`.
     public init(container: TextContainer, string: String, attributes: TextRunAttributes) {
         self.init(container: container, source: .plain(string, attributes),
-                  storage: { TextStorage(units: Array(string.utf16), attributes: attributes) })
+                  storage: { TextStorage(units: TextStorage.utf16(of: string), attributes: attributes) })
     }
 
     private init(container: TextContainer, source: Source, storage makeStorage: () -> TextStorage) {

@@ -16,15 +16,20 @@ struct TextStorage: Sendable {
     let runs: [Run]
 
     init(_ text: AttributedString, defaultFont: Font) {
-        // Foundation's UTF-16 view walks its string tree one index at a time; decoding the UTF-8
-        // view into a native String once and taking that String's UTF-16 is several times faster.
-        let units = Array(String(decoding: text.utf8, as: UTF8.self).utf16)
+        // Foundation's UTF-8, UTF-16 and character views walk the string's tree one index at a
+        // time; `String(_: Slice<CharacterView>)` copies it chunk by chunk (the whole view,
+        // `String(text.characters)`, picks the generic Character-by-Character initialiser).
+        let string = String(text.characters[...])
+        let units = Self.utf16(of: string)
         var runs: [Run] = []
         var offset = 0
+        var runStart = text.startIndex
         for run in text.runs {
-            // The last run ends with the text; only the others need their end measured.
+            // The last run ends with the text; the others are measured from the previous run's
+            // end (not from the start of the text, which would make many runs quadratic).
             let end = run.range.upperBound == text.endIndex ? units.count
-                : text.utf16.distance(from: text.startIndex, to: run.range.upperBound)
+                : offset + text.utf16.distance(from: runStart, to: run.range.upperBound)
+            runStart = run.range.upperBound
             guard end > offset else { continue }
             var attributes = TextRunAttributes(font: run[LaminaFontAttribute.self] ?? defaultFont)
             if let color = run[LaminaForegroundColorAttribute.self] { attributes.foregroundColor = color }
@@ -54,6 +59,26 @@ struct TextStorage: Sendable {
     init(units: [UInt16], attributes: TextRunAttributes) {
         self.units = units
         runs = units.isEmpty ? [] : [Run(range: 0..<units.count, attributes: attributes)]
+    }
+
+    /// The UTF-16 code units of `string`: ASCII copied byte for byte from the UTF-8 storage, the
+    /// rest through the standard library's transcoding.
+    static func utf16(of string: String) -> [UInt16] {
+        var string = string
+        let ascii: [UInt16]? = string.withUTF8 { bytes in
+            var isASCII = true
+            let units = [UInt16](unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
+                var index = 0
+                while index < bytes.count, bytes[index] < 0x80 {
+                    buffer[index] = UInt16(bytes[index])
+                    index += 1
+                }
+                initialized = index
+                isASCII = index == bytes.count
+            }
+            return isASCII ? units : nil
+        }
+        return ascii ?? Array(string.utf16)
     }
 
     var count: Int { units.count }

@@ -16,6 +16,8 @@ struct Itemizer {
     }
 
     let font: Font
+    /// `font.face`, read once: the face most clusters get.
+    private let primary: FontFace?
     private var fallbackCache: [UInt32: FontFace] = [:]
     /// The colour emoji face, asked of the library (under its lock) once per itemizer.
     private var emojiFace: FontFace??
@@ -23,6 +25,7 @@ struct Itemizer {
 
     init(font: Font) {
         self.font = font
+        primary = font.face
     }
 
     /// The items of `range` in `units` (already sanitised for shaping).
@@ -32,6 +35,10 @@ struct Itemizer {
         let end = range.upperBound
         var current = Item(range: offset..<offset, face: font.face, script: HB_SCRIPT_COMMON)
         while offset < end {
+            if extendsASCII(&current, at: offset, end: end, in: units) {
+                offset += 1
+                continue
+            }
             let (base, baseLength) = UnicodeClasses.scalar(in: units, at: offset, end: end)
             var next = offset + baseLength
             var wantsEmoji = UnicodeClasses.hasEmojiPresentation(base)
@@ -67,13 +74,30 @@ struct Itemizer {
         return items
     }
 
+    /// The common case in one step: an ASCII character alone in its cluster (the next unit
+    /// cannot extend it), which the primary face covers, joining the current item. Exactly what
+    /// the general path decides for it; false (nothing done) for anything else.
+    @inline(__always)
+    private func extendsASCII(_ current: inout Item, at offset: Int, end: Int,
+                              in units: UnsafeBufferPointer<UInt16>) -> Bool {
+        let unit = units[offset]
+        guard unit < 0x80, offset + 1 == end || units[offset + 1] < 0x300, !current.range.isEmpty,
+              let primary, current.face === primary, primary.covers(UInt32(unit)) else { return false }
+        let isLetter = isASCIILetter(UInt32(unit))
+        if isLetter {
+            guard current.isNeutral || current.script == HB_SCRIPT_LATIN else { return false }
+            current.script = HB_SCRIPT_LATIN
+        }
+        current.range = current.range.lowerBound..<(offset + 1)
+        return true
+    }
+
     @inline(__always)
     private func isASCIILetter(_ scalar: UInt32) -> Bool {
         (scalar >= 0x41 && scalar <= 0x5A) || (scalar >= 0x61 && scalar <= 0x7A)
     }
 
     private mutating func chooseFace(for scalar: UInt32, emoji: Bool, text: Bool) -> FontFace? {
-        let primary = font.face
         if emoji {
             if emojiFace == nil { emojiFace = .some(FontLibrary.shared.emojiFace) }
             if let face = emojiFace ?? nil, face.covers(scalar) { return face }

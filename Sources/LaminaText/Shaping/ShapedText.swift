@@ -109,26 +109,54 @@ struct ShapedText: Sendable {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        for index in 0..<Int(count) {
-            let cluster = Int(infos[index].cluster)
-            glyphs.append(infos[index].codepoint)
-            var advance = Double(positions[index].x_advance) * scale
-            let next = index + 1 < Int(count) ? Int(infos[index + 1].cluster) : item.range.upperBound
-            if next != cluster && kern != 0 { advance += kern }
-            advances.append(advance)
-            offsetsX.append(Double(positions[index].x_offset) * scale)
-            offsetsY.append(Double(positions[index].y_offset) * scale)
-            clusters.append(Int32(cluster))
-            unitAdvances[cluster] += advance
-            // The units a cluster spans after its first (a ligature's, a mark's) are no place to
-            // end a line without re-shaping.
-            if next > cluster + 1 {
-                for inner in (cluster + 1)..<min(next, item.range.upperBound) { clusterStarts[inner] = 0 }
+        let glyphCount = Int(count), end = item.range.upperBound
+        // Written through buffer pointers: per glyph, appending to seven arrays one element at a
+        // time (a uniqueness and a capacity check each) cost more than HarfBuzz's own output.
+        Self.extend(&glyphs, by: glyphCount, with: 0)
+        Self.extend(&advances, by: glyphCount, with: 0)
+        Self.extend(&offsetsX, by: glyphCount, with: 0)
+        Self.extend(&offsetsY, by: glyphCount, with: 0)
+        Self.extend(&clusters, by: glyphCount, with: 0)
+        glyphs.withUnsafeMutableBufferPointer { glyphs in
+        advances.withUnsafeMutableBufferPointer { advances in
+        offsetsX.withUnsafeMutableBufferPointer { offsetsX in
+        offsetsY.withUnsafeMutableBufferPointer { offsetsY in
+        clusters.withUnsafeMutableBufferPointer { clusters in
+        unitAdvances.withUnsafeMutableBufferPointer { unitAdvances in
+        clusterStarts.withUnsafeMutableBufferPointer { clusterStarts in
+            for index in 0..<glyphCount {
+                let cluster = Int(infos[index].cluster)
+                let slot = first + index
+                glyphs[slot] = infos[index].codepoint
+                var advance = Double(positions[index].x_advance) * scale
+                let next = index + 1 < glyphCount ? Int(infos[index + 1].cluster) : end
+                if next != cluster && kern != 0 { advance += kern }
+                advances[slot] = advance
+                offsetsX[slot] = Double(positions[index].x_offset) * scale
+                offsetsY[slot] = Double(positions[index].y_offset) * scale
+                clusters[slot] = Int32(cluster)
+                unitAdvances[cluster] += advance
+                // The units a cluster spans after its first (a ligature's, a mark's) are no place
+                // to end a line without re-shaping.
+                if next > cluster + 1 {
+                    for inner in (cluster + 1)..<min(next, end) { clusterStarts[inner] = 0 }
+                }
             }
+        }
+        }
+        }
+        }
+        }
+        }
         }
         spreadClusterAdvances(over: item.range)
         runs.append(Run(range: item.range, glyphRange: first..<glyphs.count, face: face, scale: scale,
                         attributeIndex: attributeIndex, script: item.script))
+    }
+
+    /// Grows `array` by `count` copies of `value` (one bulk write), to be filled in place.
+    private static func extend<Element>(_ array: inout [Element], by count: Int, with value: Element) {
+        array.append(contentsOf: repeatElement(value, count: count))
     }
 
     /// Shares each multi-unit cluster's advance (a ligature's) evenly among its units, so a line
