@@ -1,0 +1,140 @@
+import LaminaGraphics
+import LaminaLayers
+import LaminaLoop
+import LaminaTesting
+import LaminaUI
+import XCTest
+
+/// A scroll view of 100×100 points over 100×1,000 points of content holding one 100×50 cell that
+/// handles pointer events, in a window on the virtual clock.
+@MainActor
+private func makeScene() throws -> (Window, ScrollView, ProbeView) {
+    let window = try makeWindow(size: Size(width: 100, height: 100))
+    let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    scroll.contentSize = Size(width: 100, height: 1_000)
+    let cell = ProbeView(frame: Rect(x: 0, y: 0, width: 100, height: 50))
+    window.addSubview(scroll)
+    scroll.addSubview(cell)
+    cell.clearLog()
+    return (window, scroll, cell)
+}
+
+private func event(_ phase: PointerEvent.Phase, y: Double) -> PointerEvent {
+    PointerEvent(phase: phase, location: Point(x: 50, y: y))
+}
+
+/// ScrollView: offsets and edges, the wheel, a drag taken over from a cell, momentum and an
+/// animated offset on the frame clock (virtual time).
+final class ScrollViewTests: LaminaTestCase {
+    func test_theOffsetIsTheBoundsOriginAndStaysBetweenTheEdges() throws {
+        try onMainActor {
+            let (_, scroll, _) = try makeScene()
+            scroll.contentInset = EdgeInsets(top: 10, left: 0, bottom: 20, right: 0)
+            XCTAssertEqual(scroll.minimumContentOffset, Point(x: 0, y: -10))
+            XCTAssertEqual(scroll.maximumContentOffset, Point(x: 0, y: 920))
+            var scrolled = 0
+            scroll.didScroll = { _ in scrolled += 1 }
+            scroll.send(wheel: 50)
+            XCTAssertEqual(scroll.contentOffset, Point(x: 0, y: 50))
+            XCTAssertEqual(scroll.bounds.origin, Point(x: 0, y: 50))
+            XCTAssertTrue(scroll.layer.needsLayout, "scrolling lays the scroll view out")
+            scroll.send(wheel: 5_000)
+            XCTAssertEqual(scroll.contentOffset.y, 920)
+            scroll.send(wheel: -5_000)
+            XCTAssertEqual(scroll.contentOffset.y, -10)
+            scroll.send(wheel: .nan)
+            XCTAssertEqual(scroll.contentOffset.y, -10)
+            XCTAssertEqual(scrolled, 3)
+            scroll.contentSize = Size(width: 100, height: 50)
+            XCTAssertEqual(scroll.maximumContentOffset.y, -10, "content smaller than the view: no scrolling")
+        }
+    }
+
+    func test_aDragPastTheThresholdTakesThePointerFromTheCellAndScrolls() throws {
+        try onMainActor {
+            let (window, scroll, cell) = try makeScene()
+            window.send(event(.down, y: 40))
+            window.send(event(.move, y: 35))
+            XCTAssertEqual(scroll.contentOffset.y, 0, "under the threshold the cell keeps the pointer")
+            window.send(event(.move, y: 20))
+            XCTAssertEqual(cell.log, ["down (50, 40)", "move (50, 35)", "cancel"])
+            XCTAssertEqual(scroll.contentOffset.y, 20)
+            XCTAssertTrue(scroll.isDragging)
+            window.send(event(.move, y: -60))
+            XCTAssertEqual(scroll.contentOffset.y, 100)
+            window.send(event(.up, y: -60))
+            XCTAssertFalse(scroll.isDragging)
+            XCTAssertEqual(cell.log.count, 3, "the rest of the gesture went to the scroll view")
+        }
+    }
+
+    func test_momentumCarriesAFastDragOnAndStopsOnItsOwn() throws {
+        try onMainActor {
+            try EventLoop.main.withVirtualClock { clock in
+                let (window, scroll, _) = try makeScene()
+                XCTAssertNotNil(window.frameClock)
+                window.send(event(.down, y: 90))
+                clock.advance(by: .milliseconds(10))
+                window.send(event(.move, y: 70))
+                clock.advance(by: .milliseconds(10))
+                window.send(event(.move, y: 50))
+                window.send(event(.up, y: 50))
+                XCTAssertEqual(scroll.contentOffset.y, 40)
+                XCTAssertTrue(scroll.isDecelerating, "2,000 points per second")
+                _ = EventLoop.main.run(mode: .default, timeout: .milliseconds(100))
+                let coasting = scroll.contentOffset.y
+                XCTAssertGreaterThan(coasting, 150)
+                _ = EventLoop.main.run(mode: .default, timeout: .seconds(5))
+                XCTAssertFalse(scroll.isDecelerating)
+                let rest = scroll.contentOffset.y
+                // 2,000 pt/s decaying by 0.998 per ms travels about 2,000 / (−ln 0.998 × 1000) ≈ 999 pt.
+                XCTAssertEqual(rest, 900, "stopped at the bottom edge")
+                window.send(PointerEvent(phase: .wheel(dx: 0, dy: -30), location: Point(x: 50, y: 50)))
+                XCTAssertEqual(scroll.contentOffset.y, 870)
+
+                // A slow fling, 500 pt/s up the content, coasts about 250 points and rests by itself.
+                window.send(event(.down, y: 20))
+                clock.advance(by: .milliseconds(40))
+                window.send(event(.move, y: 40))
+                window.send(event(.up, y: 40))
+                let released = scroll.contentOffset.y
+                _ = EventLoop.main.run(mode: .default, timeout: .seconds(5))
+                XCTAssertFalse(scroll.isDecelerating)
+                XCTAssertEqual(released - scroll.contentOffset.y, 250, accuracy: 15)
+            }
+        }
+    }
+
+    func test_anAnimatedOffsetLandsExactlyAfterTheAnimationAndATouchStopsIt() throws {
+        try onMainActor {
+            try EventLoop.main.withVirtualClock { _ in
+                let (window, scroll, _) = try makeScene()
+                scroll.setContentOffset(Point(x: 0, y: 333.3), animated: true)
+                XCTAssertTrue(scroll.isDecelerating)
+                _ = EventLoop.main.run(mode: .default, timeout: .milliseconds(120))
+                let midway = scroll.contentOffset.y
+                XCTAssertGreaterThan(midway, 100)
+                XCTAssertLessThan(midway, 333.3)
+                _ = EventLoop.main.run(mode: .default, timeout: .milliseconds(400))
+                XCTAssertEqual(scroll.contentOffset.y, 333.3, "lands exactly")
+                XCTAssertFalse(scroll.isDecelerating)
+
+                scroll.setContentOffset(Point(x: 0, y: 0), animated: true)
+                _ = EventLoop.main.run(mode: .default, timeout: .milliseconds(50))
+                window.send(event(.down, y: 50))
+                let stopped = scroll.contentOffset.y
+                _ = EventLoop.main.run(mode: .default, timeout: .milliseconds(400))
+                XCTAssertEqual(scroll.contentOffset.y, stopped, "a touch stops the animation where it is")
+                scroll.setContentOffset(Point(x: 0, y: 10), animated: false)
+                XCTAssertEqual(scroll.contentOffset.y, 10)
+            }
+        }
+    }
+}
+
+@MainActor
+private extension ScrollView {
+    func send(wheel dy: Double) {
+        scrollWheel(PointerEvent(phase: .wheel(dx: 0, dy: dy), location: .zero))
+    }
+}
