@@ -73,6 +73,10 @@ final class DisplayLinkTests: XCTestCase {
                 XCTAssertEqual(ticks.count, 4)
                 link.preferredFramesPerSecond = 1_000
                 XCTAssertEqual(link.ticksPerCallback, 1)
+                XCTAssertFalse(link.isRunning, "changing the rate does not restart an invalidated link")
+                link.isPaused = true
+                link.isPaused = false
+                XCTAssertFalse(link.isRunning)
             }
         }
     }

@@ -28,13 +28,13 @@ public final class DisplayLink {
     public private(set) var callbackCount = 0
     /// While true the link calls back for no frame (the ticks pass unseen, and uncounted).
     public var isPaused = false {
-        didSet { if isPaused != oldValue, !isPaused { reschedule() } }
+        didSet { if isPaused != oldValue, !isPaused, isRunning { reschedule() } }
     }
     /// The rate to call back at: 0 (the default) for every tick; otherwise every n-th tick, n the
     /// clock's rate divided by this, rounded (at least 1) — 30 on a 60 Hz clock calls back for
     /// every other frame.
     public var preferredFramesPerSecond = 0 {
-        didSet { if preferredFramesPerSecond != oldValue { reschedule() } }
+        didSet { if preferredFramesPerSecond != oldValue, isRunning { reschedule() } }
     }
 
     private let callback: @MainActor (DisplayLink) -> Void
@@ -80,6 +80,7 @@ public final class DisplayLink {
     public func invalidate() {
         timer?.invalidate()
         timer = nil
+        modes = []
     }
 
     /// A new timer on the clock's grid, from the next tick after now.
@@ -90,7 +91,12 @@ public final class DisplayLink {
         let step = ticksPerCallback
         let timer = EventLoop.Timer(after: .zero, interval: frameClock.interval * step, name: "display link") { [weak self] timer in
             let fired = timer.nextFireDate
-            MainActor.assumeIsolated { self?.fire(scheduledAt: fired) }
+            MainActor.assumeIsolated {
+                // A link released without `invalidate()` (its scroll view went away) stops here:
+                // a repeating timer left behind would wake the main loop every frame for nothing.
+                guard let self else { return timer.invalidate() }
+                self.fire(scheduledAt: fired)
+            }
         }
         let first = frameClock.tick(after: main.now)
         gridOrigin = first.index
