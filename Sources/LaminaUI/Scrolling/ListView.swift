@@ -1,0 +1,170 @@
+import LaminaGraphics
+import LaminaLayers
+
+/// What a ``ListView`` shows: how many rows, how tall each is, and a cell for a row. Main thread.
+@MainActor
+public protocol ListViewDataSource: AnyObject {
+    /// The number of rows.
+    func numberOfRows(in list: ListView) -> Int
+    /// Row `row`'s height in points, or nil when it is not known yet: the list then uses its
+    /// ``ListView/estimatedRowHeight`` until ``ListView/rowHeightsChanged()`` is called.
+    func listView(_ list: ListView, heightForRow row: Int) -> Double?
+    /// A cell showing row `row`: from ``ListView/dequeueReusableCell(withIdentifier:)`` when one
+    /// is free, a new one otherwise.
+    func listView(_ list: ListView, cellForRow row: Int) -> ListCell
+}
+
+/// A vertical list of rows on a ``ScrollView`` — UITableView's core. Only the rows in view, plus
+/// ``prefetchMargin`` points above and below, have cells; a row that leaves that range gives its
+/// cell back to the reuse pool, and the data source dequeues it for a row coming in. Rows the data
+/// source has not measured take ``estimatedRowHeight``. A tap (down and up without a drag) on a
+/// row calls ``didSelectRow``. Main thread.
+@MainActor
+open class ListView: ScrollView {
+    /// Where rows, heights and cells come from.
+    public weak var dataSource: (any ListViewDataSource)? {
+        didSet { reloadData() }
+    }
+    /// The height of a row the data source has not measured.
+    public var estimatedRowHeight: Double = 44 {
+        didSet { if estimatedRowHeight != oldValue { rowHeightsChanged() } }
+    }
+    /// How far beyond the visible area rows get cells, above and below, in points.
+    public var prefetchMargin: Double = 200 {
+        didSet { if prefetchMargin != oldValue { setNeedsLayout() } }
+    }
+    /// Called with the row tapped.
+    public var didSelectRow: (@MainActor (Int) -> Void)?
+
+    /// Each row's top, and one more entry: the content's height.
+    private var rowTops: [Double] = [0]
+    private var cells: [Int: ListCell] = [:]
+    private var reusePool: [String: [ListCell]] = [:]
+    /// Whether the pointer down that is under way may still be a tap.
+    private var mayBeTap = false
+
+    /// The number of rows, as the data source last said.
+    public var numberOfRows: Int { rowTops.count - 1 }
+
+    /// The cells that exist now, by row: the visible rows and the prefetch margin's.
+    public var visibleCells: [Int: ListCell] { cells }
+
+    /// Asks the data source again for everything: row count, heights, cells. Main thread.
+    public func reloadData() {
+        for (_, cell) in cells { enqueue(cell) }
+        cells = [:]
+        rebuildRowTops()
+        setNeedsLayout()
+    }
+
+    /// Asks the data source for the heights again (rows measured since), keeping the cells.
+    public func rowHeightsChanged() {
+        rebuildRowTops()
+        for (row, cell) in cells { cell.frame = rectForRow(row) }
+        setNeedsLayout()
+    }
+
+    /// Rows inserted at `rows` (indices after the insertion): no animation, as `reloadData()`.
+    public func insertRows(at rows: [Int]) { reloadData() }
+
+    /// Rows deleted at `rows` (indices before the deletion): no animation, as `reloadData()`.
+    public func deleteRows(at rows: [Int]) { reloadData() }
+
+    /// A free cell of kind `identifier` from the reuse pool, prepared for reuse; nil when none.
+    public func dequeueReusableCell(withIdentifier identifier: String) -> ListCell? {
+        guard let cell = reusePool[identifier]?.popLast() else { return nil }
+        cell.prepareForReuse()
+        return cell
+    }
+
+    /// Where row `row` is in the content; a null rect for a row that does not exist.
+    public func rectForRow(_ row: Int) -> Rect {
+        guard row >= 0, row < numberOfRows else { return .null }
+        return Rect(x: 0, y: rowTops[row], width: bounds.width, height: rowTops[row + 1] - rowTops[row])
+    }
+
+    /// The row at `point` in the content, if any.
+    public func row(at point: Point) -> Int? {
+        guard point.y >= 0, point.y < rowTops[numberOfRows] else { return nil }
+        return rows(from: point.y, to: point.y).first
+    }
+
+    /// Scrolls so that row `row` is at the top (as far as the content allows).
+    public func scrollToRow(_ row: Int, animated: Bool) {
+        let rect = rectForRow(row)
+        guard !rect.isNull else { return }
+        setContentOffset(clamped(Point(x: contentOffset.x, y: rect.minY)), animated: animated)
+    }
+
+    /// Gives cells to the rows in range and takes them back from the rows out of it.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let wanted = rows(from: contentOffset.y - prefetchMargin, to: contentOffset.y + bounds.height + prefetchMargin)
+        for (row, cell) in cells where !wanted.contains(row) {
+            enqueue(cell)
+            cells[row] = nil
+        }
+        guard let dataSource else { return }
+        for row in wanted where cells[row] == nil {
+            let cell = dataSource.listView(self, cellForRow: row)
+            cell.row = row
+            cell.frame = rectForRow(row)
+            if cell.superview !== self { addSubview(cell) }
+            cell.isHidden = false
+            cells[row] = cell
+        }
+    }
+
+    /// The rows overlapping `top…bottom` in the content (binary search over the row tops).
+    private func rows(from top: Double, to bottom: Double) -> Range<Int> {
+        guard numberOfRows > 0, bottom >= 0 else { return 0..<0 }
+        var low = 0, high = numberOfRows
+        while low < high {
+            let mid = (low + high) / 2
+            if rowTops[mid + 1] <= top { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < numberOfRows, rowTops[end] <= bottom { end += 1 }
+        return low..<max(end, low)
+    }
+
+    private func rebuildRowTops() {
+        let count = max(dataSource?.numberOfRows(in: self) ?? 0, 0)
+        var tops = [Double](repeating: 0, count: count + 1)
+        for row in 0..<count {
+            let height = dataSource?.listView(self, heightForRow: row) ?? estimatedRowHeight
+            tops[row + 1] = tops[row] + (height.isFinite && height > 0 ? height : estimatedRowHeight)
+        }
+        rowTops = tops
+        contentSize = Size(width: bounds.width, height: tops[count])
+    }
+
+    private func enqueue(_ cell: ListCell) {
+        cell.row = nil
+        cell.isHidden = true
+        reusePool[cell.reuseIdentifier, default: []].append(cell)
+    }
+
+    // MARK: - Taps
+
+    open override func pointerDown(_ event: PointerEvent) {
+        mayBeTap = !isDecelerating
+        super.pointerDown(event)
+    }
+
+    open override func pointerMoved(_ event: PointerEvent) {
+        mayBeTap = false
+        super.pointerMoved(event)
+    }
+
+    open override func pointerUp(_ event: PointerEvent) {
+        let tapped = mayBeTap
+        mayBeTap = false
+        if tapped {
+            if let row = row(at: convert(event.location, from: nil)) { didSelectRow?(row) }
+            drag = nil
+            return
+        }
+        super.pointerUp(event)
+    }
+}
