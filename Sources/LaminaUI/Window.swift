@@ -33,6 +33,8 @@ open class Window: View {
     /// The view taking a pointer over while its previous target is told of the cancel, so the
     /// cancel's default forwarding stops below it.
     var pointerTaker: View?
+    /// The scroll views being dragged (``runLoopMode``).
+    var draggingScrollViews: [WeakScrollView] = []
 
     /// Creates a window of `size` points at `scale`, presenting to `presenter` (a new
     /// ``HeadlessPresenter`` when nil) at most once per tick of a frame clock ticking every

@@ -132,6 +132,45 @@ final class ScrollViewTests: LaminaTestCase {
     }
 }
 
+extension ScrollViewTests {
+    func test_whileADragIsUnderWayTheWindowAsksForTheTrackingMode() throws {
+        try onMainActor {
+            try EventLoop.main.withVirtualClock { _ in
+                EventLoop.main.addCommonMode(.tracking)
+                let (window, scroll, _) = try makeScene()
+                var defaultFires = 0, commonFires = 0
+                let defaultTimer = EventLoop.Timer(after: .milliseconds(5), interval: .milliseconds(5)) { _ in
+                    MainActor.assumeIsolated { defaultFires += 1 }
+                }
+                let commonTimer = EventLoop.Timer(after: .milliseconds(5), interval: .milliseconds(5)) { _ in
+                    MainActor.assumeIsolated { commonFires += 1 }
+                }
+                EventLoop.main.add(defaultTimer, to: .default)
+                EventLoop.main.add(commonTimer, to: .common)
+                defer { defaultTimer.invalidate(); commonTimer.invalidate() }
+                XCTAssertEqual(window.runLoopMode, .default)
+                window.send(event(.down, y: 90))
+                window.send(event(.move, y: 60))
+                XCTAssertTrue(scroll.isDragging)
+                XCTAssertEqual(window.runLoopMode, .tracking)
+                let start = EventLoop.main.now
+                window.run(until: { start.duration(to: EventLoop.main.now) >= .milliseconds(50) }, timeout: .milliseconds(60))
+                XCTAssertEqual(defaultFires, 0, "default-mode timers wait while the drag tracks")
+                XCTAssertGreaterThanOrEqual(commonFires, 9)
+                window.send(event(.up, y: 60))
+                XCTAssertEqual(window.runLoopMode, .default)
+                XCTAssertTrue(EventLoop.main.runUntilIdle(for: window))
+                window.run(until: { defaultFires > 0 }, timeout: .milliseconds(20))
+                XCTAssertGreaterThan(defaultFires, 0)
+                var nested: Bool?
+                EventLoop.main.perform { MainActor.assumeIsolated { nested = window.run(until: { true }, timeout: .seconds(1)) } }
+                window.run(until: { nested != nil }, timeout: .milliseconds(20))
+                XCTAssertEqual(nested, false, "a run from inside the loop never nests")
+            }
+        }
+    }
+}
+
 @MainActor
 private extension ScrollView {
     func send(wheel dy: Double) {

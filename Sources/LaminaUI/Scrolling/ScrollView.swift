@@ -31,7 +31,9 @@ open class ScrollView: View {
     public var didScroll: (@MainActor (ScrollView) -> Void)?
 
     /// Whether a pointer is dragging the content.
-    public internal(set) var isDragging = false
+    public internal(set) var isDragging = false {
+        didSet { if isDragging != oldValue { window?.noteDragging(self) } }
+    }
     /// Whether the content moves on after a drag (momentum), or towards an animated offset.
     public var isDecelerating: Bool { motion != nil }
 
