@@ -18,9 +18,11 @@ open class Window: View {
     public let renderServer: RenderServer
     /// Where frames go.
     public let presenter: any FramePresenter
-    private var host: LayerTreeHost?
+    var host: LayerTreeHost?
     /// Which view each pointer went down on, so its later events go there too.
     var pointerTargets: [Int: View] = [:]
+    /// The view key events go to first (Window+Keys); nil sends them to the window.
+    weak var firstResponderView: View?
 
     /// Creates a window of `size` points at `scale`, presenting to `presenter` (a new
     /// ``HeadlessPresenter`` when nil). The window is white until its views draw.

@@ -111,6 +111,7 @@ final class FrameProducer: @unchecked Sendable {
         var damage = Damage()
         for delta in deltas { damage.formUnion(apply(delta)) }
         if Trace.isEnabled { Trace.begin(.render, "composite", arguments: ["frame": "\(frameID)", "damage": damage.description]) }
+        compositor.matchSize(of: tree)
         compositor.composite(tree, damage: damage)
         // An undamaged frame shows the same pixels: no copy of the framebuffer.
         let image = damage.isEmpty ? (lastImage ?? compositor.makeImage()) : compositor.makeImage()

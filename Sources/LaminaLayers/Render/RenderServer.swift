@@ -25,8 +25,8 @@ import LaminaLoop
 /// let pixels = presenter.lastFrame?.image
 /// ```
 public final class RenderServer: Sendable {
-    /// The framebuffer's size in points.
-    public let size: Size
+    /// The framebuffer's size at the last submitted delta, in points (RenderServer+Resizing).
+    let submittedSize: Locked<Size>
     /// Device pixels per point.
     public let scale: Double
     /// The shortest time between two frames.
@@ -49,7 +49,7 @@ public final class RenderServer: Sendable {
     public init(size: Size, scale: Double, backgroundColor: Color = .black, presenter: any FramePresenter,
                 frameInterval: Duration = .nanoseconds(16_666_667)) throws(GraphicsError) {
         let compositor = try Compositor(size: size, scale: scale, backgroundColor: backgroundColor)
-        self.size = size
+        submittedSize = Locked(size)
         self.scale = scale
         self.frameInterval = frameInterval
         self.backgroundColor = backgroundColor
@@ -81,6 +81,7 @@ public final class RenderServer: Sendable {
     /// commit calls it on the main thread). After ``shutdown()`` the delta is dropped.
     public func submit(_ delta: RenderTreeDelta) {
         EventLoop.main.beginOutstandingWork()
+        recordSize(of: delta)
         guard producer.enqueue(delta), let loop = renderLoop.withLock({ $0?.loop }) else {
             EventLoop.main.endOutstandingWork()
             return
