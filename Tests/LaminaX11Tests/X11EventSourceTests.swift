@@ -32,6 +32,25 @@ final class X11EventSourceTests: XCTestCase {
         }
     }
 
+    func test_eventsXcbQueuedWhileWaitingForAReplyAreDeliveredBeforeTheLoopSleeps() throws {
+        try onMainActor {
+            let (presenter, _, events, probe) = try openProbeWindow()
+            XCTAssertTrue(pump { events.eventsHandled > 0 }, "the map's Expose")
+            let client = try TestClient(display: try SharedXvfb.display())
+            client.fake(XCB_MOTION_NOTIFY, detail: 0, x: 40, y: 40)
+            client.fake(XCB_BUTTON_PRESS, detail: 1)
+            client.fake(XCB_BUTTON_RELEASE, detail: 1)
+            // A round trip on the presenter's connection: xcb reads the click's events from the
+            // socket while it waits for the reply, and queues them. The socket is empty now, so
+            // only the drain before sleeping can deliver them.
+            _ = try presenter.readBack()
+            XCTAssertEqual(probe.log, [])
+            EventLoop.main.runOneIteration()
+            XCTAssertEqual(probe.log, ["down (40, 40)", "up (40, 40)"])
+            events.close()
+        }
+    }
+
     func test_keysInjectedWithXTESTReachTheFirstResponderWithTextAndRepeats() throws {
         try onMainActor {
             let (presenter, window, events, probe) = try openProbeWindow()
