@@ -16,7 +16,10 @@ final class SharedMemorySegment {
     /// A segment of `byteCount` bytes attached by the server, or nil when the server has no
     /// MIT-SHM, the kernel refuses a segment, or the server cannot attach it (a remote server,
     /// or a server in another IPC namespace — the extension can be present and still fail).
-    init?(byteCount: Int, connection: X11Connection) {
+    ///
+    /// `refusedByServer` names a segment the server cannot have (tests use it to make the attach
+    /// fail for real, through the server's error reply).
+    init?(byteCount: Int, connection: X11Connection, refusedByServer: Bool = false) {
         guard byteCount > 0, X11Connection.offersSharedMemory(connection) else { return nil }
         let shmID = shmget(key_t(0) /* IPC_PRIVATE */, byteCount, IPC_CREAT | 0o600)
         guard shmID >= 0 else { return nil }
@@ -25,7 +28,8 @@ final class SharedMemorySegment {
             return nil
         }
         let segment = xcb_generate_id(connection.raw)
-        let error = xcb_request_check(connection.raw, xcb_shm_attach_checked(connection.raw, segment, UInt32(shmID), 0))
+        let error = xcb_request_check(connection.raw, xcb_shm_attach_checked(connection.raw, segment,
+                                                                                 refusedByServer ? UInt32.max : UInt32(shmID), 0))
         // Marked for removal now: the kernel frees it once both sides detach, even if we crash.
         shmctl(shmID, IPC_RMID, nil)
         guard error == nil, !connection.hasFailed else {

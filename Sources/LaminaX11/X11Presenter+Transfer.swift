@@ -51,7 +51,8 @@ extension X11Presenter {
         let needed = image.bytesPerRow * image.height
         if let segment = state.segment, segment.byteCount >= needed { return segment }
         state.segment = nil
-        guard let segment = SharedMemorySegment(byteCount: needed, connection: connection) else {
+        guard let segment = SharedMemorySegment(byteCount: needed, connection: connection,
+                                                refusedByServer: options.attachesUnknownSegment) else {
             state.sharedMemoryUnavailable = true
             state.statistics.sharedMemoryFallbacks += 1
             return nil

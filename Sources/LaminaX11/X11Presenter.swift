@@ -31,6 +31,9 @@ public final class X11Presenter: FrameKeepingPresenter {
         /// request length. Tests set it small to exercise the banding (Xvfb takes 16 MB requests,
         /// so a whole frame would fit in one).
         public var maximumBandBytes: Int?
+        /// Makes the server refuse the shared segment (a real attach of a segment id it cannot
+        /// have), to test the fallback: the extension is there, and the attach fails anyway.
+        var attachesUnknownSegment = false
 
         /// The defaults.
         public init(usesSharedMemory: Bool = true, maximumBandBytes: Int? = nil) {

@@ -35,6 +35,18 @@ final class X11PresenterTests: XCTestCase {
         }
     }
 
+    func test_aSharedSegmentTheServerRefusesFallsBackToPutImage() throws {
+        try onMainActor {
+            var options = X11Presenter.Options()
+            options.attachesUnknownSegment = true
+            let (presenter, window, views) = try makeScene(options: options)
+            try assertFramesShown(presenter, window, views)
+            XCTAssertEqual(presenter.statistics.lastPath, .putImage)
+            XCTAssertEqual(presenter.statistics.sharedMemoryFallbacks, 1, "tried once, then PutImage for good")
+            XCTAssertFalse(presenter.connectionHasFailed, "a refused attach is an error reply, not a broken connection")
+        }
+    }
+
     func test_aBandOfOneRowStillCarriesARowWiderThanTheBandLimit() throws {
         try onMainActor {
             let (presenter, window, _) = try makeScene(options: .init(usesSharedMemory: false, maximumBandBytes: 16))
