@@ -85,26 +85,28 @@ extension X11Presenter {
     }
 
     /// Sends each rectangle as `PutImage` requests of as many whole rows as fit under the band
-    /// limit (at least one row); returns the number of requests.
+    /// limit (at least one row), each band copied into one reused buffer; returns the number of
+    /// requests.
     private func sendBands(_ rects: [PixelRect], of image: Image) -> Int {
         let limit = min(options.maximumBandBytes ?? .max, connection.maximumRequestBytes - X11Presenter.putImageHeaderBytes)
+        let bands = rects.map { rect -> (rect: PixelRect, rows: Int) in (rect, max(1, min(rect.height, limit / (rect.width * 4)))) }
+        let bufferBytes = bands.map { $0.rows * $0.rect.width * 4 }.max() ?? 0
+        let band = UnsafeMutableRawPointer.allocate(byteCount: max(bufferBytes, 4), alignment: 16)
+        defer { band.deallocate() }
         var requests = 0
-        var band: [UInt8] = []
         image.withUnsafePixelBytes { pixels, stride in
-            for rect in rects {
+            for (rect, rowsPerBand) in bands {
                 let rowBytes = rect.width * 4
-                let rowsPerBand = max(1, limit / rowBytes)
                 var top = rect.y
                 while top < rect.y + rect.height {
                     let rows = min(rowsPerBand, rect.y + rect.height - top)
-                    band.removeAll(keepingCapacity: true)
-                    for row in top..<(top + rows) {
-                        let start = row * stride + rect.x * 4
-                        band.append(contentsOf: UnsafeRawBufferPointer(rebasing: pixels[start..<(start + rowBytes)]))
+                    for row in 0..<rows {
+                        (band + row * rowBytes).copyMemory(from: pixels.baseAddress! + (top + row) * stride + rect.x * 4,
+                                                           byteCount: rowBytes)
                     }
                     xcb_put_image(connection.raw, UInt8(XCB_IMAGE_FORMAT_Z_PIXMAP.rawValue), windowID, graphicsContext,
                                   UInt16(rect.width), UInt16(rows), Int16(rect.x), Int16(top), 0, connection.depth,
-                                  UInt32(band.count), band)
+                                  UInt32(rows * rowBytes), band.assumingMemoryBound(to: UInt8.self))
                     requests += 1
                     top += rows
                 }
