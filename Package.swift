@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
         .library(name: "LaminaImages", targets: ["LaminaImages"]),
         .library(name: "LaminaTestServer", targets: ["LaminaTestServer"]),
+        .library(name: "LaminaX11", targets: ["LaminaX11"]),
         .executable(name: "PipelineTour", targets: ["PipelineTour"]),
         .executable(name: "lamina-test-server", targets: ["LaminaTestServerTool"]),
     ],
@@ -41,7 +42,9 @@ let package = Package(
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
         systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
-        systemLibrary("CXCB", pkgConfig: "xcb", apt: "libxcb1-dev"),
+        // xcb with MIT-SHM, XTEST and the key-symbol tables (Sources/CXCB/shim.h says why one module).
+        .systemLibrary(name: "CXCB", pkgConfig: "xcb",
+                       providers: [.apt(["libxcb1-dev", "libxcb-shm0-dev", "libxcb-xtest0-dev", "libxcb-keysyms1-dev"])]),
         // The one C target: what cannot be Swift (Docs/design.md, "Modules").
         .target(
             name: "CLaminaShims",
@@ -110,6 +113,10 @@ let package = Package(
                 "LaminaTrace", "LaminaLoop", "LaminaGraphics", "LaminaText", "LaminaLayers", "LaminaUI", "LaminaImages",
             ]
         ),
+
+        // The X11 presenter and event source: outside the umbrella, so that headless users of
+        // `Lamina` never link xcb.
+        .target(name: "LaminaX11", dependencies: ["CXCB", "LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTrace"]),
 
         .executableTarget(name: "PipelineTour", dependencies: ["Lamina", "LaminaTestServer"], path: "Examples/PipelineTour"),
 
@@ -183,6 +190,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PangoOracleTests", dependencies: ["PangoOracle"]),
+        .testTarget(
+            name: "LaminaX11Tests",
+            dependencies: ["LaminaX11", "CXCB", "LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTesting"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

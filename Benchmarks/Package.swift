@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // Lamina's benchmarks, each against its raw baseline in the same process: EventLoop against
 // CFRunLoop, ImageDecoder against libjpeg-turbo and cairo's PNG reader, the compositor and
-// the commit against their raw counterparts, text against HarfBuzz + ICU + cairo and Pango.
+// the commit against their raw counterparts, text against HarfBuzz + ICU + cairo and Pango,
+// presenting to an X server (LaminaX11) against xcb called directly.
 // A separate package, so the main build stays light. Run from the repository root with
 // `make bench` (or `make bench-smoke`), or here with `swift run -c release LaminaBenchmarks`.
 import PackageDescription
@@ -36,6 +37,8 @@ let package = Package(
                 .linkedLibrary("fontconfig"), .linkedLibrary("icuuc"), .linkedLibrary("m"),
             ]
         ),
+        // The raw xcb baseline of the x11-present benchmarks (MIT-SHM and PutImage, in C).
+        .target(name: "CBenchX11", linkerSettings: [.linkedLibrary("xcb"), .linkedLibrary("xcb-shm")]),
         .executableTarget(
             name: "LaminaBenchmarks",
             dependencies: [
@@ -47,9 +50,11 @@ let package = Package(
                 .product(name: "LaminaUI", package: "Lamina"),
                 .product(name: "LaminaImages", package: "Lamina"),
                 .product(name: "LaminaTestServer", package: "Lamina"),
+                .product(name: "LaminaX11", package: "Lamina"),
                 "CBenchCairo",
                 "CBenchCodecs",
                 "CBenchText",
+                "CBenchX11",
             ]
         ),
     ],

@@ -17,6 +17,9 @@ packages=(
     libjpeg62-turbo-dev
     libpng-dev
     libxcb1-dev
+    libxcb-shm0-dev
+    libxcb-xtest0-dev
+    libxcb-keysyms1-dev
     libpango1.0-dev
     fonts-dejavu-core
     fonts-droid-fallback

@@ -1,3 +1,5 @@
+import LaminaGraphics
+
 /// Connects a root layer to a render server: from now on, each transaction commit sends what
 /// changed in the root's tree to that server, and the first commit sends the whole tree. A
 /// window holds one. Main thread.
@@ -15,6 +17,8 @@ public final class LayerTreeHost {
     /// The commit identifier of the last delta sent for this tree, if any: wait for its
     /// presentation (``RenderServer``) to see everything committed so far.
     public internal(set) var lastCommitID: UInt64?
+    /// The framebuffer size the next delta carries (``resizeFramebuffer(to:)``).
+    var pendingFramebufferSize: Size?
 
     /// Hosts `rootLayer`'s tree on `renderServer`. The root must have no superlayer and no other
     /// host (a root that does stays with its first host: the call has no effect on it).

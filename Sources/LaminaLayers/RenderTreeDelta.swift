@@ -23,10 +23,15 @@ public struct RenderTreeDelta: Sendable {
     /// The trace flows of the displays whose contents this delta carries (from each
     /// `setNeedsDisplay`), ended by the frame that presents them. Empty while not tracing.
     public let flows: [TraceFlowID]
+    /// The framebuffer's new size in points, when the window was resized since the last commit:
+    /// the render server reallocates its framebuffer and damages all of it. Nil keeps the size.
+    public let size: Size?
 
     /// Creates a delta.
     public init(commitID: UInt64, root: LayerID? = nil, updated: [LayerID: LayerRenderState],
-                removed: [LayerID] = [], dirtyContentsRects: [LayerID: Rect] = [:], flows: [TraceFlowID] = []) {
+                removed: [LayerID] = [], dirtyContentsRects: [LayerID: Rect] = [:], flows: [TraceFlowID] = [],
+                size: Size? = nil) {
+        self.size = size
         self.commitID = commitID
         self.root = root
         self.updated = updated
@@ -36,5 +41,5 @@ public struct RenderTreeDelta: Sendable {
     }
 
     /// Whether the delta changes nothing.
-    public var isEmpty: Bool { root == nil && updated.isEmpty && removed.isEmpty }
+    public var isEmpty: Bool { root == nil && updated.isEmpty && removed.isEmpty && size == nil }
 }

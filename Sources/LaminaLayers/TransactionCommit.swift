@@ -116,8 +116,10 @@ private struct DeltaBuilder {
         let root = host.needsRootAnnouncement ? host.rootLayer.id : nil
         host.needsRootAnnouncement = false
         host.lastCommitID = commitID
+        let size = host.pendingFramebufferSize
+        host.pendingFramebufferSize = nil
         return RenderTreeDelta(commitID: commitID, root: root, updated: updated, removed: removed,
-                               dirtyContentsRects: dirtyContents, flows: flows)
+                               dirtyContentsRects: dirtyContents, flows: flows, size: size)
     }
 }
 

@@ -65,6 +65,10 @@ extension EventLoop {
     /// (first-added first within a mode, but a newly common mode receives items in a different
     /// order on CFRunLoop).
     public enum Order {
+        /// Input a window-system connection queued while the loop was busy (an X11 window's events,
+        /// which xcb reads while answering other requests, so their fd never wakes the loop),
+        /// delivered before the commit so what they change lands in this frame.
+        public static let inputDrain = 1_000_000
         /// Work that must land in this frame's commit (Core Animation's `_beforeCACommitHandler`).
         public static let beforeCommit = 1_999_000
         /// The transaction commit: layout, display, commit to the render server.

@@ -131,6 +131,8 @@ extension TraceEventName {
     public static let composite = TraceEventName(.render, "composite")
     /// The render server handing a frame to its presenter.
     public static let present = TraceEventName(.render, "present")
+    /// The render server keeping its framebuffer because a resize asked for a size none can have.
+    public static let resizeRefused = TraceEventName(.render, "resize refused")
 
     // MARK: text
 

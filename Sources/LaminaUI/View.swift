@@ -95,6 +95,18 @@ open class View: LayerDelegate {
     /// The wheel scrolled over this view. The default passes it to the superview.
     open func scrollWheel(_ event: PointerEvent) { superview?.scrollWheel(event) }
 
+    /// Whether ``becomeFirstResponder()`` may make this view the window's first responder, the
+    /// view key events go to. False by default, as in UIKit.
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// A key went down (or repeated: ``KeyEvent/isRepeat``) while this view, or a subview that
+    /// passed it on, was the first responder. The default passes it to the superview, so a key
+    /// nobody handles reaches the window.
+    open func keyDown(_ event: KeyEvent) { superview?.keyDown(event) }
+
+    /// A key went up. The default passes it to the superview.
+    open func keyUp(_ event: KeyEvent) { superview?.keyUp(event) }
+
     // MARK: - LayerDelegate
 
     public func draw(_ layer: Layer, in context: GraphicsContext) {

@@ -27,7 +27,7 @@ open class Window: View {
         get { renderServer.debugOverlays }
         set { renderServer.debugOverlays = newValue }
     }
-    private var host: LayerTreeHost?
+    var host: LayerTreeHost?
     /// Which view each pointer went down on, so its later events go there too.
     var pointerTargets: [Int: View] = [:]
     /// The view taking a pointer over while its previous target is told of the cancel, so the
@@ -35,6 +35,8 @@ open class Window: View {
     var pointerTaker: View?
     /// The scroll views being dragged (``runLoopMode``).
     var draggingScrollViews: [WeakScrollView] = []
+    /// The view key events go to first (Window+Keys); nil sends them to the window.
+    weak var firstResponderView: View?
 
     /// Creates a window of `size` points at `scale`, presenting to `presenter` (a new
     /// ``HeadlessPresenter`` when nil) at most once per tick of a frame clock ticking every

@@ -57,7 +57,7 @@ struct Command {
             ImageFetchBenchmark(),
             ImageLoaderDecodeBenchmark(),
             ImageAssignBenchmark(),
-        ] + CompositeFrameOverlays.all() + TextLabelBenchmark.all()
+        ] + CompositeFrameOverlays.all() + TextLabelBenchmark.all() + X11Present.all()
     }
 
     /// Runs the selected benchmarks and prints the table; returns the process's exit status.

@@ -18,17 +18,19 @@ import LaminaGraphics
 ///
 /// Render-thread state: one thread uses a compositor at a time.
 public final class Compositor {
-    /// The framebuffer's size in points.
-    public let size: Size
+    /// The framebuffer's size in points; ``matchSize(of:)`` follows the render tree's.
+    public internal(set) var size: Size
     /// Device pixels per point.
     public let scale: Double
     /// What damaged areas are cleared to before layers are painted.
     public let backgroundColor: Color
     /// The framebuffer in device pixels.
-    public let pixelBounds: Rect
+    public internal(set) var pixelBounds: Rect
 
-    private let framebuffer: GraphicsContext
-    private var overlayCanvas: GraphicsContext?
+    var framebuffer: GraphicsContext
+    /// The device-pixel context debug overlays are drawn in; dropped when the framebuffer is
+    /// reallocated (a resize).
+    var overlayCanvas: GraphicsContext?
 
     /// A framebuffer of `size` points at `scale`, filled with `backgroundColor` (black by
     /// default, as an iOS window's screen is).
@@ -39,9 +41,19 @@ public final class Compositor {
         self.size = size
         self.scale = scale
         self.backgroundColor = backgroundColor
-        pixelBounds = Rect(x: 0, y: 0, width: Double(framebuffer.pixelWidth), height: Double(framebuffer.pixelHeight))
+        pixelBounds = Compositor.pixelBounds(of: framebuffer)
+        prepare(framebuffer)
+    }
+
+    /// Sets up a new framebuffer: linear filtering, cleared to the background colour.
+    func prepare(_ framebuffer: GraphicsContext) {
         framebuffer.interpolationQuality = .low
-        clear(framebuffer.bounds)
+        clear(framebuffer.bounds, in: framebuffer)
+    }
+
+    /// A framebuffer's extent in device pixels.
+    static func pixelBounds(of framebuffer: GraphicsContext) -> Rect {
+        Rect(x: 0, y: 0, width: Double(framebuffer.pixelWidth), height: Double(framebuffer.pixelHeight))
     }
 
     /// Re-renders the pixels in `damage` from `tree` (see the type's documentation for the steps).
@@ -57,7 +69,7 @@ public final class Compositor {
                 }
                 framebuffer.clip(to: region)
             }
-            clear(framebuffer.bounds)
+            clear(framebuffer.bounds, in: framebuffer)
             LayerPainter(tree: tree, context: framebuffer, origin: .zero, damage: damage).paintTree()
         }
     }
@@ -85,8 +97,8 @@ public final class Compositor {
         return overlayCanvas
     }
 
-    /// Fills `rect` (points, within the clip) with the background colour.
-    private func clear(_ rect: Rect) {
+    /// Fills `rect` (points, within the clip) of `framebuffer` with the background colour.
+    private func clear(_ rect: Rect, in framebuffer: GraphicsContext) {
         if !framebuffer.isOpaque { framebuffer.clear(rect) }
         guard backgroundColor.alpha > 0 else { return }
         framebuffer.fillColor = backgroundColor

@@ -122,6 +122,7 @@ final class FrameProducer: @unchecked Sendable {
         var damage = Damage()
         for delta in deltas { damage.formUnion(apply(delta)) }
         if Trace.isEnabled { Trace.begin(.composite, arguments: ["frame": "\(frameID)", "damage": damage.description]) }
+        compositor.matchSize(of: tree)
         compositor.composite(tree, damage: damage)
         let overlays = debugOverlays.withLock { $0 }
         let (image, shownDamage) = overlays.isEmpty && shownOverlays.isEmpty

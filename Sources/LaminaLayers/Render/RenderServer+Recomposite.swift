@@ -12,8 +12,9 @@ extension RenderServer {
     ///
     /// Any thread; waits for the render thread, which does the work.
     public func recompositeFromScratch() -> Image? {
-        let (size, scale, background) = (self.size, self.scale, backgroundColor)
+        let (scale, background) = (self.scale, backgroundColor)
         return withRenderTree { tree -> Image? in
+            let size = tree.size
             let fresh = RenderTree(size: size, scale: scale)
             fresh.apply(RenderTreeDelta(commitID: 0, root: tree.root, updated: tree.states))
             guard let compositor = try? Compositor(size: size, scale: scale, backgroundColor: background) else { return nil }

@@ -25,8 +25,8 @@ import LaminaLoop
 /// let pixels = presenter.lastFrame?.image
 /// ```
 public final class RenderServer: Sendable {
-    /// The framebuffer's size in points.
-    public let size: Size
+    /// The framebuffer's size at the last submitted delta, in points (RenderServer+Resizing).
+    let submittedSize: Locked<Size>
     /// Device pixels per point.
     public let scale: Double
     /// The time between two ticks of the ``frameClock``; zero for a server that presents as soon
@@ -57,7 +57,7 @@ public final class RenderServer: Sendable {
     public init(size: Size, scale: Double, backgroundColor: Color = .black, presenter: any FramePresenter,
                 frameInterval: Duration = FrameClock.sixtyHertz) throws(GraphicsError) {
         let compositor = try Compositor(size: size, scale: scale, backgroundColor: backgroundColor)
-        self.size = size
+        submittedSize = Locked(size)
         self.scale = scale
         let isPaced = frameInterval > .zero
         self.frameInterval = isPaced ? frameInterval : .zero
@@ -98,6 +98,7 @@ public final class RenderServer: Sendable {
     /// main thread). After ``shutdown()`` the delta is dropped.
     public func submit(_ delta: RenderTreeDelta) {
         EventLoop.main.beginOutstandingWork()
+        recordSize(of: delta)
         guard let loop = renderLoop.withLock({ $0?.loop }),
               let submitted = producer.enqueue(delta, submittedAt: EventLoop.main.now)
         else {

@@ -8,6 +8,7 @@ import LaminaGraphics
 /// benchmark's own thread when it drives a tree and a ``Compositor`` directly).
 ///
 /// Applying a delta, ``apply(_:)``:
+/// 0. A new framebuffer size (``RenderTreeDelta/size``) damages the whole new framebuffer.
 /// 1. The damage the changes cause in the old tree: each changed layer's old screen rectangle,
 ///    or its whole subtree's (see ``Damage`` rules below); removed subtrees' old bounds.
 /// 2. The new states replace the old; parent links follow the new sublayer and mask lists;
@@ -77,12 +78,12 @@ public final class RenderTree {
         }
     }
 
-    /// The framebuffer's size in points.
-    public let size: Size
+    /// The framebuffer's size in points; a delta carrying a new size changes it.
+    public internal(set) var size: Size
     /// Device pixels per point.
     public let scale: Double
     /// The framebuffer in device pixels: damage never reaches outside it.
-    public let pixelBounds: Rect
+    public internal(set) var pixelBounds: Rect
     /// The root layer; nil until a delta names one.
     public private(set) var root: LayerID?
 
@@ -95,8 +96,7 @@ public final class RenderTree {
     public init(size: Size, scale: Double) {
         self.size = size
         self.scale = scale
-        let width = (size.width * scale - 1e-9).rounded(.up), height = (size.height * scale - 1e-9).rounded(.up)
-        pixelBounds = Rect(x: 0, y: 0, width: max(width, 0), height: max(height, 0))
+        pixelBounds = RenderTree.pixelBounds(of: size, scale: scale)
     }
 
     /// The number of layers in the tree (attached or not).
@@ -123,6 +123,7 @@ public final class RenderTree {
     public func apply(_ delta: RenderTreeDelta) -> Damage {
         nodesVisited = 0
         var damage = Damage()
+        if let newSize = delta.size { damage.formUnion(resize(to: newSize)) }
         let changes = delta.updated.compactMap { id, state in
             nodes[id].map { (id, Change(from: $0.state, to: state, redrawnPart: delta.dirtyContentsRects[id])) }
         }.filter { !$0.1.isEmpty }

@@ -1,0 +1,164 @@
+import CXCB
+import Foundation
+import Glibc
+import XCTest
+
+/// An Xvfb the tests start themselves, on a display number Xvfb picks (`-displayfd`), so that
+/// they never touch the user's display or collide with another run.
+final class XvfbServer: @unchecked Sendable {
+    /// ":N".
+    let display: String
+    private let process: Process
+
+    /// Where Xvfb is, or nil when it is not installed.
+    static var executable: String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return (paths.map { "\($0)/Xvfb" } + ["/usr/bin/Xvfb"]).first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Starts an Xvfb with one `width`×`height` screen at depth 24 (MIT-SHM on, no TCP, no
+    /// access control: only this user's processes reach its socket), and returns once it
+    /// accepts connections. Skips the test when Xvfb is not installed.
+    static func start(width: Int = 1600, height: Int = 1200) throws -> XvfbServer {
+        guard let executable else {
+            throw XCTSkip("Xvfb is not installed (Scripts/install-deps.sh installs it): the X11 tests are skipped")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        // Xvfb writes the display number once it listens; EOF means it died.
+        var number = Data()
+        while !number.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            number.append(chunk)
+        }
+        guard let text = String(data: number, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+              Int(text) != nil else {
+            process.terminate()
+            throw XCTSkip("Xvfb did not start (it printed no display number)")
+        }
+        return XvfbServer(display: ":\(text)", process: process)
+    }
+
+    private init(display: String, process: Process) {
+        self.display = display
+        self.process = process
+    }
+
+    deinit {
+        kill()
+    }
+
+    /// Kills the server at once (SIGKILL, as a crash would) and waits for it to exit.
+    func kill() {
+        guard process.isRunning else { return }
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
+
+/// A second client of the test's server: what a user, a window manager or a test tool does to
+/// the window from outside (XTEST input, resizes, Expose, close messages).
+final class TestClient {
+    let raw: OpaquePointer
+    let root: xcb_window_t
+
+    init(display: String) throws {
+        var screen: Int32 = 0
+        raw = xcb_connect(display, &screen)
+        guard xcb_connection_has_error(raw) == 0 else {
+            xcb_disconnect(raw)
+            throw XCTSkip("cannot connect to the test's Xvfb at \(display)")
+        }
+        root = xcb_setup_roots_iterator(xcb_get_setup(raw)).data.pointee.root
+    }
+
+    deinit {
+        xcb_disconnect(raw)
+    }
+
+    /// Waits until the server has handled every request sent (one round trip).
+    func sync() {
+        if let reply = xcb_get_input_focus_reply(raw, xcb_get_input_focus(raw), nil) { free(reply) }
+    }
+
+    /// XTEST: one fake input event (motion is absolute, in root coordinates).
+    func fake(_ type: Int32, detail: UInt8, x: Int16 = 0, y: Int16 = 0) {
+        xcb_test_fake_input(raw, UInt8(type), detail, 0, type == XCB_MOTION_NOTIFY ? root : 0, x, y, 0)
+        sync()
+    }
+
+    /// The keycode typing `keysym`.
+    func keycode(for keysym: UInt32) -> UInt8 {
+        guard let symbols = xcb_key_symbols_alloc(raw) else { return 0 }
+        defer { xcb_key_symbols_free(symbols) }
+        guard let codes = xcb_key_symbols_get_keycode(symbols, keysym) else { return 0 }
+        defer { free(codes) }
+        return codes.pointee
+    }
+
+    /// Gives `window` the keyboard focus, as a window manager would on a click.
+    func focus(_ window: xcb_window_t) {
+        xcb_set_input_focus(raw, UInt8(XCB_INPUT_FOCUS_POINTER_ROOT.rawValue), window, 0)
+        sync()
+    }
+
+    /// Resizes `window` as a user or window manager would.
+    func resize(_ window: xcb_window_t, width: Int, height: Int) {
+        let values: [UInt32] = [UInt32(width), UInt32(height)]
+        xcb_configure_window(raw, window, UInt16(XCB_CONFIG_WINDOW_WIDTH.rawValue | XCB_CONFIG_WINDOW_HEIGHT.rawValue), values)
+        sync()
+    }
+
+    /// The window's size as the server has it.
+    func size(of window: xcb_window_t) -> (width: Int, height: Int)? {
+        guard let reply = xcb_get_geometry_reply(raw, xcb_get_geometry(raw, window), nil) else { return nil }
+        defer { free(reply) }
+        return (Int(reply.pointee.width), Int(reply.pointee.height))
+    }
+
+    /// Clears `rect` of `window` to its background and makes the server send an Expose for it.
+    func expose(_ window: xcb_window_t, x: Int16, y: Int16, width: UInt16, height: UInt16) {
+        xcb_clear_area(raw, 1, window, x, y, width, height)
+        sync()
+    }
+
+    /// Sends the WM_DELETE_WINDOW client message a window manager sends for the close button.
+    func sendDeleteWindow(to window: xcb_window_t) {
+        let protocols = atom("WM_PROTOCOLS"), delete = atom("WM_DELETE_WINDOW")
+        var event = xcb_client_message_event_t()
+        event.response_type = UInt8(XCB_CLIENT_MESSAGE)
+        event.format = 32
+        event.window = window
+        event.type = protocols
+        event.data.data32 = (delete, 0, 0, 0, 0)
+        withUnsafeBytes(of: &event) { bytes in
+            // Core events are 32 bytes on the wire.
+            var wire = [CChar](repeating: 0, count: 32)
+            for index in 0..<min(32, bytes.count) { wire[index] = CChar(bitPattern: bytes[index]) }
+            xcb_send_event(raw, 0, window, XCB_EVENT_MASK_NO_EVENT.rawValue, wire)
+        }
+        sync()
+    }
+
+    /// A property of `window` as bytes.
+    func property(_ name: String, of window: xcb_window_t) -> [UInt8] {
+        let cookie = xcb_get_property(raw, 0, window, atom(name), 0, 0, 1024)
+        guard let reply = xcb_get_property_reply(raw, cookie, nil) else { return [] }
+        defer { free(reply) }
+        let length = Int(xcb_get_property_value_length(reply))
+        guard let value = xcb_get_property_value(reply) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: value, count: length))
+    }
+
+    func atom(_ name: String) -> xcb_atom_t {
+        guard let reply = xcb_intern_atom_reply(raw, xcb_intern_atom(raw, 0, UInt16(name.utf8.count), name), nil) else { return 0 }
+        defer { free(reply) }
+        return reply.pointee.atom
+    }
+}
