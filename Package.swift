@@ -118,7 +118,7 @@ let package = Package(
         // `Lamina` never link xcb.
         .target(name: "LaminaX11", dependencies: ["CXCB", "LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTrace"]),
 
-        .executableTarget(name: "PipelineTour", dependencies: ["Lamina", "LaminaTestServer"], path: "Examples/PipelineTour"),
+        .executableTarget(name: "PipelineTour", dependencies: ["Lamina", "LaminaTestServer", "LaminaX11"], path: "Examples/PipelineTour"),
 
         .testTarget(
             name: "SystemLibrariesTests",

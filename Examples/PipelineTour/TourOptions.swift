@@ -21,6 +21,8 @@ struct TourOptions: Equatable {
     var framesPerSecond = 60
     /// How long each render of chapter 7 takes.
     var slowRender: Duration = .milliseconds(12)
+    /// Show the chapters' windows in X11 windows on `$DISPLAY` too.
+    var x11 = false
 
     /// What is wrong with a command line.
     enum ParseError: Error, Equatable, CustomStringConvertible {
@@ -54,6 +56,7 @@ struct TourOptions: Equatable {
             switch argument {
             case "--help", "-h": showsHelp = true
             case "--step": steps = true
+            case "--x11": x11 = true
             case "--trace-out": traceOutputPath = try value(of: argument)
             case "--frames": framesDirectory = try value(of: argument)
             case "--chapter":
@@ -146,6 +149,8 @@ struct TourOptions: Equatable {
                                     main thread (default on)
               --queues N            chapter 7: display queues in the pool (default 2)
               --slow-render MS      chapter 7: how long each render takes (default 12)
+              --x11                 also show each chapter's windows in an X11 window on $DISPLAY
+                                    (headless, saying why, when no X server answers)
               --trace-out PATH      the Chrome trace of the chapters run (default trace.json)
               -h, --help            this text
             """

@@ -1,5 +1,6 @@
 import Foundation
 import Lamina
+import LaminaX11
 
 /// What the command line asks of every chapter: the windows' frame clock and overlays, the
 /// frames to record and write, the pauses of `--step`. Chapters make their windows here.
@@ -9,6 +10,9 @@ final class TourSession {
     /// The windows of the chapter under way, for `--step`'s tree dumps and `--frames`.
     private var windows: [(window: Window, recorder: FrameRecorder)] = []
     private var stepObservers: [CommitPhaseObserver] = []
+    /// The X11 windows of the chapter under way (`--x11`), closed when it ends.
+    private var x11Windows: [X11EventSource] = []
+    private var x11Failed = false
     private var commitsSeen = 0
 
     init(options: TourOptions) {
@@ -19,13 +23,29 @@ final class TourSession {
         }
     }
 
-    /// A window with the tour's frame clock and overlays, whose frames are recorded.
+    /// A window with the tour's frame clock and overlays, whose frames are recorded — and shown
+    /// in an X11 window too with `--x11`.
     func makeWindow(size: Size, scale: Double) throws(GraphicsError) -> Window {
-        let recorder = FrameRecorder(capacity: 600, wrapping: HeadlessPresenter())
+        let screen = x11Presenter(size: size, scale: scale)
+        let recorder = FrameRecorder(capacity: 600, wrapping: screen ?? HeadlessPresenter())
         let window = try Window(size: size, scale: scale, presenter: recorder, frameInterval: options.frameInterval)
         window.debugOverlays = options.debugOverlays.union(window.debugOverlays)
         windows.append((window, recorder))
+        if let screen { x11Windows.append(screen.connectEvents(to: window)) }
         return window
+    }
+
+    /// With `--x11`, an X11 window for a tour window; nil without the option or when no X server
+    /// answers (said once, then the tour runs headless).
+    private func x11Presenter(size: Size, scale: Double) -> X11Presenter? {
+        guard options.x11, !x11Failed else { return nil }
+        do {
+            return try X11Presenter(size: size, scale: scale, title: "PipelineTour", windowClass: "PipelineTour")
+        } catch {
+            x11Failed = true
+            print("PipelineTour: --x11: \(error); running headless")
+            return nil
+        }
     }
 
     /// The timeline of a chapter's events, in the categories `--only` asks for.
@@ -38,7 +58,11 @@ final class TourSession {
     /// After chapter `number`: writes its frames and contact sheet when `--frames` asks, and
     /// forgets its windows.
     func finishChapter(_ number: Int) {
-        defer { windows = [] }
+        defer {
+            windows = []
+            for source in x11Windows { source.close() }
+            x11Windows = []
+        }
         guard let directory = options.framesDirectory else { return }
         let chapterDirectory = (directory as NSString).appendingPathComponent("chapter-\(number)")
         do {

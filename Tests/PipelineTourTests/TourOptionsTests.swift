@@ -19,7 +19,7 @@ import Testing
 
     @Test func everyOptionIsRead() throws {
         let options = try parse("3 --chapter 1,7 --step --only render,Text --frames out --debug damage,async "
-                                + "--async off --queues 4 --fps 120 --slow-render 30 --trace-out t.json")
+                                + "--async off --queues 4 --fps 120 --slow-render 30 --trace-out t.json --x11")
         #expect(options.chapters == [1, 3, 7])
         #expect(options.steps)
         #expect(options.timelineCategories == [.render, .text])
@@ -30,6 +30,7 @@ import Testing
         #expect(options.frameInterval == FrameClock.oneHundredTwentyHertz)
         #expect(options.slowRender == .milliseconds(30))
         #expect(options.traceOutputPath == "t.json")
+        #expect(options.x11)
         #expect(try parse("-h").showsHelp && parse("--help").showsHelp)
     }
 
@@ -59,7 +60,7 @@ import Testing
         let usage = TourOptions.usage(chapters: [(1, "The run loop"), (7, "A dropped frame")])
         #expect(usage.contains("  1  The run loop\n  7  A dropped frame"))
         for option in ["--chapter", "--step", "--only", "--frames", "--debug", "--fps", "--async", "--queues",
-                       "--slow-render", "--trace-out", "--help"] {
+                       "--slow-render", "--x11", "--trace-out", "--help"] {
             #expect(usage.contains(option), "\(option)")
         }
     }
