@@ -5,10 +5,16 @@ import XCTest
 
 /// An Xvfb the tests start themselves, on a display number Xvfb picks (`-displayfd`), so that
 /// they never touch the user's display or collide with another run.
+///
+/// Started with `posix_spawn`, not Foundation's `Process`: a running `Process` keeps a source in
+/// the main thread's CFRunLoop default mode, which would change what the CFRunLoop differential
+/// tests that share this test process see.
 final class XvfbServer: @unchecked Sendable {
     /// ":N".
     let display: String
-    private let process: Process
+    private let pid: pid_t
+    private let exited = NSLock()
+    private var hasExited = false
 
     /// Where Xvfb is, or nil when it is not installed.
     static var executable: String? {
@@ -23,31 +29,38 @@ final class XvfbServer: @unchecked Sendable {
         guard let executable else {
             throw XCTSkip("Xvfb is not installed (Scripts/install-deps.sh installs it): the X11 tests are skipped")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
+        var pipeFDs: [Int32] = [0, 0]
+        guard pipe(&pipeFDs) == 0 else { throw XCTSkip("Xvfb did not start (no pipe)") }
+        defer { close(pipeFDs[0]) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
+        posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let arguments = [executable, "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, environ)
+        close(pipeFDs[1])
+        guard spawned == 0 else { throw XCTSkip("Xvfb did not start (posix_spawn: \(spawned))") }
         // Xvfb writes the display number once it listens; EOF means it died.
-        var number = Data()
-        while !number.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            number.append(chunk)
-        }
-        guard let text = String(data: number, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
-              Int(text) != nil else {
-            process.terminate()
+        var number = [UInt8]()
+        var byte: UInt8 = 0
+        while !number.contains(UInt8(ascii: "\n")), read(pipeFDs[0], &byte, 1) == 1 { number.append(byte) }
+        let text = String(decoding: number, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = XvfbServer(display: ":\(text)", pid: pid)
+        guard Int(text) != nil else {
+            server.kill()
             throw XCTSkip("Xvfb did not start (it printed no display number)")
         }
-        return XvfbServer(display: ":\(text)", process: process)
+        return server
     }
 
-    private init(display: String, process: Process) {
+    private init(display: String, pid: pid_t) {
         self.display = display
-        self.process = process
+        self.pid = pid
     }
 
     deinit {
@@ -56,9 +69,13 @@ final class XvfbServer: @unchecked Sendable {
 
     /// Kills the server at once (SIGKILL, as a crash would) and waits for it to exit.
     func kill() {
-        guard process.isRunning else { return }
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        exited.lock()
+        defer { exited.unlock() }
+        guard !hasExited else { return }
+        hasExited = true
+        Glibc.kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
 }
 
