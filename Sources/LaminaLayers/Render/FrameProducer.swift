@@ -5,11 +5,12 @@ import LaminaLoop
 /// The render thread's half of a ``RenderServer``: the inbox of deltas (any thread), and the
 /// render tree, compositor and frame pacing (render thread only).
 ///
-/// One frame, ``produceFrame()``, on the render thread:
-/// 1. Take every delta queued since the last frame.
+/// One frame, ``produceFrame(tick:)``, on the render thread:
+/// 1. Take the deltas the frame shows (those submitted by its tick's time).
 /// 2. Apply them to the render tree in commit order, accumulating their damage.
-/// 3. Composite the damage into the framebuffer.
-/// 4. Hand the presenter a ``PresentedFrame`` (id, framebuffer, damage, commits).
+/// 3. Composite the damage into the framebuffer (reallocated first after a resize).
+/// 4. Hand the presenter a ``PresentedFrame`` (id, framebuffer — with the debug overlays over a
+///    copy when any is on —, damage, commits, tick).
 /// 5. Post the frame's record to `EventLoop.main` (perform + wakeUp), where completion blocks run.
 ///
 /// Frames are paced by the server's ``FrameClock``: the main loop's ``FrameTicker`` hands each
