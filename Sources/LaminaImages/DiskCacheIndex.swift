@@ -1,4 +1,5 @@
 import Foundation
+import LaminaLoop
 
 /// What an ``ImageDiskCache`` knows about its files: each entry's size, write time and
 /// recency. Kept behind the cache's lock; the file operations happen outside it.
@@ -94,13 +95,5 @@ struct DiskCacheIndex {
             victims.append(name)
         }
         return victims
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

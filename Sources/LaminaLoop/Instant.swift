@@ -46,6 +46,12 @@ extension EventLoop {
 }
 
 extension Duration {
+    /// The duration in seconds, as a `Double`.
+    public var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
     /// The duration in whole nanoseconds, clamped to `Int64`'s range (sub-nanosecond parts drop).
     public var saturatedNanoseconds: Int64 {
         let (seconds, attoseconds) = components
