@@ -25,16 +25,23 @@ private final class DraggingContainer: View {
     override func pointerCancelled(_ event: PointerEvent) { log.append("cancel") }
 }
 
+/// A window holding a dragging container over a 100×50 cell, the cell's log cleared.
+@MainActor
+private func makeTakeoverScene() throws -> (Window, DraggingContainer, ProbeView) {
+    let window = try makeWindow()
+    let container = DraggingContainer(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    let cell = ProbeView(frame: Rect(x: 0, y: 0, width: 100, height: 50))
+    window.addSubview(container)
+    container.addSubview(cell)
+    cell.clearLog()
+    return (window, container, cell)
+}
+
 /// Gesture arbitration: an ancestor takes a pointer over from the view it went down on.
 final class PointerTakeoverTests: LaminaTestCase {
     func test_aDragPastTheThresholdMovesThePointerToTheAncestorAndCancelsTheChild() throws {
         try onMainActor {
-            let window = try makeWindow()
-            let container = DraggingContainer(frame: Rect(x: 0, y: 0, width: 100, height: 100))
-            let cell = ProbeView(frame: Rect(x: 0, y: 0, width: 100, height: 50))
-            window.addSubview(container)
-            container.addSubview(cell)
-            cell.clearLog()
+            let (window, container, cell) = try makeTakeoverScene()
             window.send(PointerEvent(phase: .down, location: Point(x: 10, y: 10)))
             window.send(PointerEvent(phase: .move, location: Point(x: 10, y: 15)))
             window.send(PointerEvent(phase: .move, location: Point(x: 10, y: 30)))
@@ -47,12 +54,7 @@ final class PointerTakeoverTests: LaminaTestCase {
 
     func test_aSmallMoveLeavesThePointerWithTheChildAndAnAncestorCanTakeItAtTheDown() throws {
         try onMainActor {
-            let window = try makeWindow()
-            let container = DraggingContainer(frame: Rect(x: 0, y: 0, width: 100, height: 100))
-            let cell = ProbeView(frame: Rect(x: 0, y: 0, width: 100, height: 50))
-            window.addSubview(container)
-            container.addSubview(cell)
-            cell.clearLog()
+            let (window, container, cell) = try makeTakeoverScene()
             window.send(PointerEvent(phase: .down, location: Point(x: 10, y: 10)))
             window.send(PointerEvent(phase: .move, location: Point(x: 12, y: 18)))
             window.send(PointerEvent(phase: .up, location: Point(x: 12, y: 18)))
