@@ -1,5 +1,6 @@
 import Foundation
 import LaminaGraphics
+import LaminaTrace
 import LaminaText
 
 extension FramePicture {
@@ -81,14 +82,7 @@ struct FramePicturePainter {
 
     private func paintBoxes() {
         for box in picture.boxes {
-            context.fillColor = FramePicturePalette.color(of: box.category)
-            context.fill(box.frame)
-            context.withSavedState {
-                context.strokeColor = FramePicturePalette.ink
-                context.lineWidth = 0.5
-                if box.beginMissing || box.endMissing { context.setLineDash(lengths: [2, 2]) }
-                context.stroke(box.frame)
-            }
+            paintSwatch(box.frame, of: box.category, dashed: box.beginMissing || box.endMissing)
             if box.frame.width > 12 {
                 label(box.name, at: Point(x: box.frame.minX + 2, y: box.frame.minY + 1), width: box.frame.width - 3)
             }
@@ -138,14 +132,21 @@ struct FramePicturePainter {
 
     private func paintLegend() {
         for entry in picture.legend {
-            context.fillColor = FramePicturePalette.color(of: entry.category)
-            context.fill(entry.swatch)
-            context.withSavedState {
-                context.strokeColor = FramePicturePalette.ink
-                context.lineWidth = 0.5
-                context.stroke(entry.swatch)
-            }
+            paintSwatch(entry.swatch, of: entry.category, dashed: false)
             label(entry.category.rawValue, at: Point(x: entry.swatch.maxX + 4, y: entry.swatch.minY - 1), width: 100)
+        }
+    }
+
+    /// `rect` filled in `category`'s colour and outlined in ink (dashed for a slice cut at the
+    /// trace's edge): a box, or a legend swatch.
+    private func paintSwatch(_ rect: Rect, of category: TraceCategory, dashed: Bool) {
+        context.fillColor = FramePicturePalette.color(of: category)
+        context.fill(rect)
+        context.withSavedState {
+            context.strokeColor = FramePicturePalette.ink
+            context.lineWidth = 0.5
+            if dashed { context.setLineDash(lengths: [2, 2]) }
+            context.stroke(rect)
         }
     }
 
