@@ -142,6 +142,8 @@ extension TraceEventName {
     public static let textDraw = TraceEventName(.text, "draw")
     /// A font family fontconfig did not know, and the fallback used.
     public static let unknownFontFamily = TraceEventName(.text, "unknown font family")
+    /// A batch of list rows measured off the main thread (`RowLayoutCache`).
+    public static let rowLayouts = TraceEventName(.text, "row layouts")
 
     // MARK: image
 

@@ -58,10 +58,25 @@ open class ListView: ScrollView {
     }
 
     /// Asks the data source for the heights again (rows measured since), keeping the cells.
+    ///
+    /// The row at the top of the view stays where it is on screen: rows above it that changed
+    /// height move the content offset by as much (UITableView with estimated heights), so
+    /// measurements arriving during a scroll never make the content jump.
     public func rowHeightsChanged() {
+        let top = contentOffset.y
+        let anchor = top > 0 ? rows(from: top, to: top).first : nil
+        let anchorGap = anchor.map { top - rowTops[$0] }
         rebuildRowTops()
+        if let anchor, let anchorGap, anchor < numberOfRows {
+            contentOffset = clamped(Point(x: contentOffset.x, y: rowTops[anchor] + anchorGap))
+        }
         for (row, cell) in cells { cell.frame = rectForRow(row) }
         setNeedsLayout()
+    }
+
+    /// The rows the view shows now, without the prefetch margin.
+    public var rowsInView: Range<Int> {
+        rows(from: contentOffset.y, to: contentOffset.y + bounds.height)
     }
 
     /// Rows inserted at `rows` (indices after the insertion): no animation, as `reloadData()`.
