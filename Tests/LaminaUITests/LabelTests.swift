@@ -111,6 +111,36 @@ final class LabelTests: LaminaTestCase {
         }
     }
 
+
+    func test_aLayoutMadeAtTheLabelsWidthIsDrawnAsIsWhenItsTextFitsAndLaidOutAgainWhenNot() throws {
+        try onMainActor {
+            let layout = TextLayout(container: TextContainer(width: 200), string: Self.paragraph, font: .system(size: 15))
+            let height = layout.textBoundingSize.height
+            XCTAssertGreaterThan(layout.lines.count, 3)
+            for (labelHeight, laysOutAgain) in [(height, false), (height + 30, false), (height - 20, true)] {
+                let window = try makeWindow(size: Size(width: 320, height: 300))
+                let label = AsyncLabel(frame: Rect(x: 0, y: 0, width: 200, height: labelHeight))
+                label.numberOfLines = 0
+                window.addSubview(label)
+                XCTAssertTrue(EventLoop.main.runUntilIdle())
+                let (_, trace) = recordingTrace {
+                    label.textLayout = layout
+                    XCTAssertTrue(EventLoop.main.runUntilIdle())
+                }
+                XCTAssertEqual(trace.count(.textLayout) > 0, laysOutAgain, "label height \(labelHeight): \(trace.timeline)")
+                XCTAssertGreaterThan(trace.count(.textDraw), 0)
+            }
+            // A layout of another width never fits.
+            let window = try makeWindow(size: Size(width: 320, height: 300))
+            let label = AsyncLabel(frame: Rect(x: 0, y: 0, width: 210, height: height + 30))
+            window.addSubview(label)
+            let (_, trace) = recordingTrace {
+                label.textLayout = layout
+                XCTAssertTrue(EventLoop.main.runUntilIdle())
+            }
+            XCTAssertGreaterThan(trace.count(.textLayout), 0)
+        }
+    }
     func test_sizeThatFitsWrapsAtThePreferredWidthAndCountsTheInsets() {
         onMainActor {
             let label = Label(frame: .zero)

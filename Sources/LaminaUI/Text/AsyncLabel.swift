@@ -47,12 +47,14 @@ open class AsyncLabel: TextLabel, AsyncLayerDelegate {
     public func newAsyncDisplayTask() -> AsyncDisplayTask {
         let content = self.content
         let known = knownLayout()
+        let makeLayout = layoutMaker()
         let highlighted = highlightedRange
         let handoff = LayoutHandoff()
         return AsyncDisplayTask(
             display: { context, size, isCancelled in
                 guard !isCancelled() else { return }
-                let layout = (known?.container.size == size ? known : nil) ?? content.makeLayout(for: size)
+                let fits = known.map { TextLabel.layout($0, fits: size) } ?? false
+                let layout = (fits ? known : nil) ?? makeLayout(size)
                 guard let layout, !isCancelled() else { return }
                 handoff.layout.withLock { $0 = layout }
                 content.draw(layout, in: context, size: size, highlightedRange: highlighted, isCancelled: isCancelled)

@@ -45,9 +45,9 @@ open class TextLabel: View {
     /// size, else the cached one, else a new one (made here, on the main thread).
     func currentLayout() -> TextLayout? {
         let size = bounds.size
-        if let assignedLayout, assignedLayout.container.size == size { return assignedLayout }
+        if let assignedLayout, Self.layout(assignedLayout, fits: size) { return assignedLayout }
         if let cachedLayout, cachedLayout.size == size { return cachedLayout.layout }
-        guard let layout = content.makeLayout(for: size) else { return nil }
+        guard let layout = layoutMaker()(size) else { return nil }
         cachedLayout = (size, layout)
         return layout
     }
@@ -55,9 +55,35 @@ open class TextLabel: View {
     /// The layout for the label's size if one is known without laying out now.
     func knownLayout() -> TextLayout? {
         let size = bounds.size
-        if let assignedLayout, assignedLayout.container.size == size { return assignedLayout }
+        if let assignedLayout, Self.layout(assignedLayout, fits: size) { return assignedLayout }
         if let cachedLayout, cachedLayout.size == size { return cachedLayout.layout }
         return nil
+    }
+
+    /// How the label lays out at a size it has no layout for: the assigned layout's text in its
+    /// container's settings at the new size (as YYLabel takes its text and container from an
+    /// assigned layout), or else the label's content.
+    func layoutMaker() -> @Sendable (Size) -> TextLayout? {
+        if let assignedLayout {
+            return { size in
+                var container = assignedLayout.container
+                container.size = size
+                return TextLayout(container: container, text: assignedLayout.text)
+            }
+        }
+        let content = content
+        return { content.makeLayout(for: $0) }
+    }
+
+    /// Whether `layout` is the layout of a label of `size`: made for that size, or made at that
+    /// width in a taller container (`TextContainer(width:)`, as a height cache makes them) with all
+    /// its text inside `size` — laying out again at `size` would give the same lines (YYLabel draws
+    /// such a layout at its bounding size the same way).
+    nonisolated static func layout(_ layout: TextLayout, fits size: Size) -> Bool {
+        let container = layout.container.size
+        if container == size { return true }
+        return container.width == size.width && container.height > size.height
+            && layout.textBoundingSize.height <= size.height
     }
 
     /// The pressed highlight's range, for drawing it in its highlighted colours.
@@ -147,12 +173,14 @@ open class TextLabel: View {
     }
 
     /// The layout drawn. Set one made ahead of time (on any thread, with a container of the
-    /// label's size) and the label draws it without laying out; reading gives the layout for the
+    /// label's size, or of its width when the label is at least as tall as the text) and the
+    /// label draws it without laying out; reading gives the layout for the
     /// current size (laying out now when none is known).
     public var textLayout: TextLayout? {
         get { currentLayout() }
         set {
             assignedLayout = newValue
+            cachedLayout = nil
             scheduleRedraw()
         }
     }
