@@ -105,11 +105,38 @@ final class RowLayoutCacheTests: LaminaTestCase {
             cache.prioritize(995..<1_200)
             XCTAssertTrue(EventLoop.main.runUntilIdle())
             XCTAssertEqual(batches.first, Array(0..<8), "the batch under way at reset")
-            XCTAssertEqual(batches.dropFirst().first, [900, 901, 902, 995, 996, 997, 998, 999],
-                           "then the latest priority first, out-of-range rows ignored, filled up to a batch")
-            XCTAssertEqual(batches.dropFirst(2).first, [8, 9, 10, 11, 12, 13, 903, 904])
+            XCTAssertEqual(batches.dropFirst().first, [8, 9, 10, 995, 996, 997, 998, 999],
+                           "then the latest priority (out-of-range rows ignored), filled up from the top")
+            XCTAssertEqual(batches.dropFirst(2).first, Array(11..<19), "the older priority was replaced")
             XCTAssertTrue(cache.isComplete)
             XCTAssertEqual(log.rows.withLock { $0 }.count, 1_000, "no row measured twice")
+        }
+    }
+
+    func test_layoutsFarFromTheFocusAreLetGoAndMeasuredAgainWhenPrioritized() {
+        onMainActor {
+            let log = MeasureLog()
+            let cache = makeCache(log: log, batchSize: 8)
+            cache.layoutLimit = 20
+            cache.reset(rowCount: 200, width: 300)
+            XCTAssertTrue(EventLoop.main.runUntilIdle())
+            XCTAssertTrue(cache.isComplete)
+            XCTAssertEqual(cache.layoutCount, 20)
+            XCTAssertEqual((0..<200).filter { cache.layout(forRow: $0) != nil }, Array(0..<20),
+                           "without a focus, the rows nearest the top keep theirs")
+            XCTAssertEqual((0..<200).compactMap { cache.height(forRow: $0) }.count, 200, "every row keeps its height")
+            var measuredAgain: [[Int]] = []
+            cache.didMeasure = { measuredAgain.append($0) }
+            cache.prioritize(150..<160)
+            XCTAssertTrue(EventLoop.main.runUntilIdle())
+            XCTAssertEqual(measuredAgain.flatMap { $0 }, Array(150..<160))
+            XCTAssertEqual(cache.layout(forRow: 155), 1_550)
+            XCTAssertEqual(cache.layoutCount, 20)
+            XCTAssertEqual((0..<200).filter { cache.layout(forRow: $0) != nil }, Array(10..<20) + Array(150..<160),
+                           "the rows farthest from the focus let their layouts go")
+            XCTAssertEqual(cache.measuredCount, 200)
+            XCTAssertEqual(log.rows.withLock { $0 }.count, 210)
+            XCTAssertEqual(log.onMainThread.withLock { $0 }, 0)
         }
     }
 
