@@ -75,6 +75,17 @@ open class ScrollView: View {
         contentOffset = clamped(contentOffset)
     }
 
+    // MARK: - Keys
+
+    /// A scroll view takes key focus, for its scrolling keys.
+    open override var canBecomeFirstResponder: Bool { true }
+
+    /// Scrolls for the arrows, Page Up/Down, Space, Home and End (see `ScrollView+Keys`); other
+    /// keys go to the superview.
+    open override func keyDown(_ event: KeyEvent) {
+        if !scroll(for: event) { super.keyDown(event) }
+    }
+
     // MARK: - Wheel
 
     /// Scrolls by the wheel's `dx`, `dy` (positive moves the content's later parts into view),
