@@ -17,7 +17,7 @@ public enum ImageSizing: Hashable, Sendable {
 
     /// The `maximumPixelSize` to decode an image of `width` × `height` pixels with; nil for full
     /// size.
-    func maximumPixelSize(forImageWidth width: Int, height: Int) -> Int? {
+    public func maximumPixelSize(forImageWidth width: Int, height: Int) -> Int? {
         switch self {
         case .original:
             return nil
