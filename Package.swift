@@ -22,6 +22,10 @@ let package = Package(
         .library(name: "LaminaTestServer", targets: ["LaminaTestServer"]),
         .library(name: "LaminaX11", targets: ["LaminaX11"]),
         .executable(name: "PipelineTour", targets: ["PipelineTour"]),
+        .executable(name: "FeedDemo", targets: ["FeedDemo"]),
+        // The feed of FeedDemo as a library, so that its tests and the feed-scroll benchmark
+        // scroll the same scene.
+        .library(name: "FeedScene", targets: ["FeedScene"]),
         .executable(name: "lamina-test-server", targets: ["LaminaTestServerTool"]),
     ],
     dependencies: [
@@ -119,6 +123,11 @@ let package = Package(
         .target(name: "LaminaX11", dependencies: ["CXCB", "LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTrace"]),
 
         .executableTarget(name: "PipelineTour", dependencies: ["Lamina", "LaminaTestServer", "LaminaX11"], path: "Examples/PipelineTour"),
+        .target(name: "FeedScene", dependencies: ["Lamina", "LaminaTestServer"], path: "Examples/FeedScene"),
+        // Depends on the server tool so that `swift build --product FeedDemo` builds the child
+        // process the demo starts.
+        .executableTarget(name: "FeedDemo", dependencies: ["FeedScene", "Lamina", "LaminaX11", "LaminaTestServerTool"],
+                          path: "Examples/FeedDemo"),
 
         .testTarget(
             name: "SystemLibrariesTests",
@@ -190,6 +199,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PangoOracleTests", dependencies: ["PangoOracle"]),
+        .testTarget(
+            name: "FeedSceneTests",
+            dependencies: ["FeedScene", "FeedDemo", "Lamina", "LaminaTesting", "LaminaTestServer"]
+        ),
         .testTarget(
             name: "LaminaX11Tests",
             dependencies: ["LaminaX11", "CXCB", "LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTesting"]

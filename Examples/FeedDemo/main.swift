@@ -1,0 +1,51 @@
+// FeedDemo: the 1000-row feed of the reference articles, scrolled at 3,000 points per second with
+// async display on, off, and with per-container commits, measured frame by frame; then a short
+// run of each mode with the damage overlay and the trace on, for frames, contact sheets, frame
+// pictures and feed-trace.json. `--x11` shows the feed in a window instead.
+//
+//   swift run -c release FeedDemo      the measured run (Docs/08-the-feed.md shows its table)
+//   swift run FeedDemo --help          the options
+//
+// Synchronous on purpose, as PipelineTour: EventLoop.main belongs to the main thread.
+import FeedScene
+import Foundation
+import Lamina
+
+let options: FeedDemoOptions
+do {
+    options = try FeedDemoOptions(parsing: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("FeedDemo: \(error)\n\n\(FeedDemoOptions.usage)\n".utf8))
+    exit(2)
+}
+if options.showsHelp {
+    emit(FeedDemoOptions.usage)
+    exit(0)
+}
+
+let server: FeedImageServer
+do {
+    server = try FeedImageServer(pixelSize: options.pixelSize)
+} catch {
+    FileHandle.standardError.write(Data("FeedDemo: the image server did not start: \(error)\n".utf8))
+    exit(1)
+}
+emit("Image server: \(server.description), at \(server.baseURL)")
+let images = FeedImages(baseURL: server.baseURL, pixelSize: options.pixelSize)
+let posts = FeedPost.feed(count: options.rows)
+
+MainActor.assumeIsolated {
+    if options.x11 {
+        runInteractive(posts: posts, images: images, options: options)
+    } else {
+        runMeasured(posts: posts, images: images, options: options)
+        writePictures(posts: posts, images: images, options: options)
+    }
+}
+server.stop()
+
+/// Writes `text` to standard output at once (unbuffered, so progress shows while a run goes on
+/// and lines stay in order when the output is piped).
+func emit(_ text: String, terminator: String = "\n") {
+    FileHandle.standardOutput.write(Data((text + terminator).utf8))
+}
