@@ -205,7 +205,8 @@ let package = Package(
         ),
         .testTarget(
             name: "LaminaX11Tests",
-            dependencies: ["LaminaX11", "CXCB", "LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTesting"]
+            dependencies: ["LaminaX11", "CXCB", "LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTesting",
+                           "FeedScene", "Lamina", "LaminaTestServer"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -2,7 +2,8 @@
 // Lamina's benchmarks, each against its raw baseline in the same process: EventLoop against
 // CFRunLoop, ImageDecoder against libjpeg-turbo and cairo's PNG reader, the compositor and
 // the commit against their raw counterparts, text against HarfBuzz + ICU + cairo and Pango,
-// presenting to an X server (LaminaX11) against xcb called directly.
+// presenting to an X server (LaminaX11) against xcb called directly, and the feed scrolled with
+// async display on against off.
 // A separate package, so the main build stays light. Run from the repository root with
 // `make bench` (or `make bench-smoke`), or here with `swift run -c release LaminaBenchmarks`.
 import PackageDescription
@@ -51,6 +52,7 @@ let package = Package(
                 .product(name: "LaminaImages", package: "Lamina"),
                 .product(name: "LaminaTestServer", package: "Lamina"),
                 .product(name: "LaminaX11", package: "Lamina"),
+                .product(name: "FeedScene", package: "Lamina"),
                 "CBenchCairo",
                 "CBenchCodecs",
                 "CBenchText",

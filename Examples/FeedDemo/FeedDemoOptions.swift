@@ -14,6 +14,7 @@ struct FeedDemoOptions {
     var outputDirectory = "feed-output"
     var pictureFrames = 36
     var x11 = false
+    var screenshotPath: String?
     var showsHelp = false
 
     static let usage = """
@@ -39,6 +40,8 @@ struct FeedDemoOptions {
                                        (default feed-output)
           --picture-frames N           frames of each mode's picture run (default 36; 0: none)
           --x11                        interactive, in an X11 window
+          --screenshot FILE            with --x11: scroll a little, read the window back from the X
+                                       server into FILE (PNG) and quit (`make docs-images` does)
           --help                       this text
         """
 
@@ -88,11 +91,13 @@ struct FeedDemoOptions {
                 }
                 size = Size(width: parts[0], height: parts[1])
             case "--x11": x11 = true
+            case "--screenshot": screenshotPath = try value(flag)
             case "--help", "-h": showsHelp = true
             default: throw FeedDemoUsageError("unknown option \(flag)")
             }
         }
         if modes.isEmpty || rates.isEmpty { throw FeedDemoUsageError("nothing to run") }
+        if screenshotPath != nil && !x11 { throw FeedDemoUsageError("--screenshot needs --x11") }
     }
 }
 

@@ -35,9 +35,32 @@ func runInteractive(posts: [FeedPost], images: FeedImages, options: FeedDemoOpti
         events.close()
     }
     scene.windowResizeObserved()
+    if let path = options.screenshotPath {
+        takeScreenshot(of: scene, presenter: presenter, to: path)
+        events.close()
+        scene.tearDown()
+        return
+    }
     emit("The feed is in an X11 window: wheel, drag or keys scroll; tap a link; q or closing the window quits.")
     while !quit {
         window.run(until: { quit }, timeout: .seconds(3_600))
     }
     scene.tearDown()
+}
+
+/// `--screenshot`: the feed scrolled to its fifth row and settled, read back from the X server
+/// (what the window shows, not the headless frame) and written as a PNG.
+@MainActor
+private func takeScreenshot(of scene: FeedScene, presenter: X11Presenter, to path: String) {
+    scene.waitForLayouts()
+    scene.list.scrollToRow(4, animated: false)
+    scene.settleFirstScreen()
+    _ = scene.window.snapshot()
+    presenter.synchronize()
+    do {
+        try presenter.readBack().pngData().write(to: URL(fileURLWithPath: path))
+        emit("The X11 window's pixels, read back from the server: \(path)")
+    } catch {
+        emit("Could not read the window back: \(error)")
+    }
 }

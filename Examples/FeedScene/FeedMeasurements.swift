@@ -11,10 +11,13 @@ public enum FeedMeasurements {
         return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
     }
 
-    /// Resets the process's peak resident memory to its current size (Linux's `clear_refs` 5), so
-    /// that ``peakResidentBytes()`` measures from now. Returns false when the kernel refuses.
+    /// Gives the heap's free memory back to the system (`malloc_trim`) — what earlier runs freed
+    /// would otherwise stay resident and count in this one — then resets the process's peak
+    /// resident memory to its current size (Linux's `clear_refs` 5), so that
+    /// ``peakResidentBytes()`` measures from now. Returns false when the kernel refuses the reset.
     @discardableResult
     public static func resetPeakResident() -> Bool {
+        malloc_trim(0)
         guard let file = fopen("/proc/self/clear_refs", "w") else { return false }
         defer { fclose(file) }
         return fputs("5", file) >= 0 && fflush(file) == 0

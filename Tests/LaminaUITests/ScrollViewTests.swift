@@ -130,6 +130,32 @@ final class ScrollViewTests: LaminaTestCase {
             }
         }
     }
+
+    func test_scrollingKeysScrollTheFirstResponderAndOtherKeysGoOn() throws {
+        try onMainActor {
+            try EventLoop.main.withVirtualClock { _ in
+                let (window, scroll, _) = try makeScene()
+                XCTAssertTrue(scroll.becomeFirstResponder())
+                @MainActor func press(_ key: KeyEvent.Key, _ modifiers: KeyEvent.Modifiers = []) -> Double {
+                    window.send(KeyEvent(key: key, modifiers: modifiers))
+                    _ = EventLoop.main.run(mode: .default, timeout: .milliseconds(500))
+                    return scroll.contentOffset.y
+                }
+                XCTAssertEqual(press(.downArrow), 40)
+                XCTAssertEqual(press(.pageDown), 100, "a page is the height less a line")
+                XCTAssertEqual(press(.space), 160)
+                XCTAssertEqual(press(.space, .shift), 100)
+                XCTAssertEqual(press(.upArrow), 60)
+                XCTAssertEqual(press(.end), 900)
+                XCTAssertEqual(press(.pageDown), 900, "the far edge holds")
+                XCTAssertEqual(press(.home), 0)
+                XCTAssertEqual(press(.upArrow), 0)
+                XCTAssertEqual(press(.character("q")), 0, "other keys do not scroll")
+                scroll.contentSize = Size(width: 100, height: 80)
+                XCTAssertEqual(press(.pageDown), 0, "content shorter than the view does not scroll")
+            }
+        }
+    }
 }
 
 extension ScrollViewTests {

@@ -57,6 +57,7 @@ struct Command {
             ImageFetchBenchmark(),
             ImageLoaderDecodeBenchmark(),
             ImageAssignBenchmark(),
+            FeedScrollBenchmark(),
         ] + CompositeFrameOverlays.all() + TextLabelBenchmark.all() + X11Present.all()
     }
 
