@@ -17,10 +17,17 @@ public enum FeedMeasurements {
     /// ``peakResidentBytes()`` measures from now. Returns false when the kernel refuses the reset.
     @discardableResult
     public static func resetPeakResident() -> Bool {
-        malloc_trim(0)
+        trimHeap()
         guard let file = fopen("/proc/self/clear_refs", "w") else { return false }
         defer { fclose(file) }
         return fputs("5", file) >= 0 && fflush(file) == 0
+    }
+
+    /// glibc's `malloc_trim(0)`, found at run time: `malloc.h` is not part of Swift's Glibc module.
+    private static func trimHeap() {
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
     }
 
     /// The process's peak resident memory (`VmHWM`) in bytes, or nil when /proc does not say.
