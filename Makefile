@@ -4,9 +4,9 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_LOG := .build/build.log
 # The tests that exercise threads, run again under Thread Sanitizer by `make tsan`.
-TSAN_FILTER ?= LaminaLoopTests|LaminaTraceTests|LaminaTestingTests|LaminaGraphicsTests|LaminaTextTests|LaminaLayersTests|LaminaUITests|LaminaImagesTests|LaminaX11Tests
+TSAN_FILTER ?= LaminaLoopTests|LaminaTraceTests|LaminaTestingTests|LaminaGraphicsTests|LaminaTextTests|LaminaLayersTests|LaminaUITests|LaminaImagesTests|LaminaX11Tests|FeedSceneTests
 
-.PHONY: deps build demo test tsan stress fuzz bench bench-smoke clean
+.PHONY: deps build demo feed x11-demo test tsan stress fuzz bench bench-smoke clean
 
 deps:
 	@bash Scripts/install-deps.sh
@@ -22,9 +22,22 @@ build: deps
 	  || (echo "make build: compiler warnings (see above)"; exit 1)
 
 # Every tour chapter; the Chrome trace goes to trace.json, every presented frame and a contact
-# sheet per chapter to demo-frames/.
+# sheet per chapter to demo-frames/. Then the feed, shorter than the measured run and in the
+# debug build (its figures are a release build's in `make feed`): its frames, contact sheets,
+# frame pictures and feed-trace.json go to feed-output/.
 demo: build
 	$(SWIFT) run --skip-build PipelineTour --frames demo-frames --trace-out trace.json
+	$(SWIFT) run --skip-build FeedDemo --frames 300 --out feed-output
+
+# The feed's measured run: a release build, every mode at 60 and 120 Hz (Docs/08-the-feed.md).
+feed: deps
+	$(SWIFT) build -c release --product FeedDemo
+	$$($(SWIFT) build -c release --show-bin-path)/FeedDemo --out feed-output
+
+# The feed in an X11 window on $$DISPLAY (release build): wheel, drag, keys, tap a link, q quits.
+x11-demo: deps
+	$(SWIFT) build -c release --product FeedDemo
+	$$($(SWIFT) build -c release --show-bin-path)/FeedDemo --x11
 
 test: build
 	$(SWIFT) test --skip-build
@@ -65,3 +78,13 @@ docs-images: build
 	    cp .build/docs-images/chapter-$$chapter-frame.svg .build/docs-images/chapter-$$chapter-frame.png Docs/images/; \
 	  done
 	@echo "make docs-images: frame pictures of tour chapters $(DOCS_IMAGE_CHAPTERS) written to Docs/images/"
+	@# The feed's X11 window under a private Xvfb, read back from the server (Docs/09-x11.md).
+	xvfb-run -a -s "-screen 0 1024x1800x24 -nolisten tcp" $$($(SWIFT) build --show-bin-path)/FeedDemo \
+	  --x11 --screenshot Docs/images/feed-x11.png
+	@# The feed's frame pictures and a contact sheet of its fast scroll (Docs/08-the-feed.md).
+	(cd .build/docs-images && $$($(SWIFT) build --show-bin-path)/FeedDemo --fps 60 --frames 60 --out feed > feed.log)
+	set -e; for mode in async sync grouped; do \
+	  cp .build/docs-images/feed/feed-$$mode-frame.svg .build/docs-images/feed/feed-$$mode-frame.png Docs/images/; \
+	  cp .build/docs-images/feed/$$mode/contact-sheet.png Docs/images/feed-$$mode-contact-sheet.png; \
+	done
+	@echo "make docs-images: the feed's X11 screenshot, frame pictures and contact sheets written to Docs/images/"
