@@ -72,10 +72,11 @@ extension X11EventSource {
 
     /// Classic auto-repeat sends a release and a press with the same keycode and timestamp for
     /// every repeat: such a pair is one repeat, not an up and a down. The press is looked for
-    /// among the events already read or readable now; one that has not reached the socket yet
-    /// is seen as a real release and press.
+    /// among the events already read or readable now, or within ``repeatPairWait`` (the server
+    /// writes the pair back to back, but a busy machine can deliver it in two reads); one that
+    /// comes later still is seen as a real release and press.
     private func handleKeyRelease(_ release: xcb_key_release_event_t) {
-        if let next = nextEvent() {
+        if let next = nextEvent() ?? nextEvent(waitingAtMost: Self.repeatPairWait) {
             let type = Int32(next.pointee.response_type & 0x7F)
             let press = UnsafeMutableRawPointer(next).load(as: xcb_key_press_event_t.self)
             if type == XCB_KEY_PRESS, press.detail == release.detail, press.time == release.time {
@@ -87,5 +88,16 @@ extension X11EventSource {
         }
         keysDown.remove(release.detail)
         window.send(keyboard.event(keycode: release.detail, state: release.state, phase: .up, isRepeat: false))
+    }
+
+    /// How long a key release waits for the press of an auto-repeat pair to arrive.
+    static let repeatPairWait = Duration.milliseconds(5)
+
+    /// The next event, waiting up to `timeout` for the connection's socket to have one.
+    private func nextEvent(waitingAtMost timeout: Duration) -> UnsafeMutablePointer<xcb_generic_event_t>? {
+        var descriptor = pollfd(fd: presenter.connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(timeout.components.seconds * 1_000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        guard poll(&descriptor, 1, milliseconds) > 0 else { return nil }
+        return nextEvent()
     }
 }
