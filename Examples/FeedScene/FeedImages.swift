@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import Lamina
 import LaminaTestServer
-import Synchronization
 
 /// Where the feed's pictures come from: the image server's URLs for the async modes (fetched and
 /// decoded off the main thread by an ``ImageLoader``), and the same PNG bytes in memory for the
@@ -23,12 +22,14 @@ public final class FeedImages: Sendable {
         self.baseURL = baseURL
         self.pixelSize = pixelSize
         let count = FeedPost.imageCount
-        let made = Mutex([Data](repeating: Data(), count: count))
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            let png = SyntheticImages.png(index: index, pixelSize: pixelSize)
-            made.withLock { $0[index] = png }
+        encoded = [Data](unsafeUninitializedCapacity: count) { slots, initialized in
+            // Each iteration initializes its own slot: no two threads touch the same element.
+            nonisolated(unsafe) let base = slots.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: count) { index in
+                (base + index).initialize(to: SyntheticImages.png(index: index, pixelSize: pixelSize))
+            }
+            initialized = count
         }
-        encoded = made.withLock { $0 }
     }
 
     /// Picture `index`'s URL.

@@ -1,10 +1,10 @@
+import Foundation
 import Lamina
-import Synchronization
 
 /// A presenter that notes when each frame was presented — its tick and the main loop's clock at
 /// that moment — and passes the frame on. The scroll run reads it to count frames that missed
 /// their deadline. Any thread (`present` runs on the render thread).
-public final class PresentationLog: FrameKeepingPresenter {
+public final class PresentationLog: FrameKeepingPresenter, @unchecked Sendable {
     /// One presented frame.
     public struct Entry: Sendable {
         /// The tick the frame belongs to.
@@ -15,7 +15,10 @@ public final class PresentationLog: FrameKeepingPresenter {
 
     /// Where frames go next.
     public let wrapped: any FramePresenter
-    private let entries = Mutex<[Entry]>([])
+    // Behind an NSLock (a pthread mutex) rather than Synchronization's futex-based Mutex, whose
+    // locking Thread Sanitizer cannot see.
+    private let lock = NSLock()
+    private var entries: [Entry] = []
 
     /// A log in front of `wrapped`.
     public init(wrapping wrapped: any FramePresenter) {
@@ -23,7 +26,10 @@ public final class PresentationLog: FrameKeepingPresenter {
     }
 
     public func present(_ frame: PresentedFrame) {
-        if let tick = frame.tick { entries.withLock { $0.append(Entry(tick: tick, presented: EventLoop.main.now)) } }
+        if let tick = frame.tick {
+            let entry = Entry(tick: tick, presented: EventLoop.main.now)
+            lock.withLock { entries.append(entry) }
+        }
         wrapped.present(frame)
     }
 
@@ -34,11 +40,11 @@ public final class PresentationLog: FrameKeepingPresenter {
 
     /// The frames presented so far.
     public var presentations: [Entry] {
-        entries.withLock { $0 }
+        lock.withLock { entries }
     }
 
     /// Forgets them.
     public func removeAll() {
-        entries.withLock { $0.removeAll() }
+        lock.withLock { entries.removeAll() }
     }
 }
