@@ -91,6 +91,11 @@ public final class RowLayoutCache<Layout: Sendable> {
         layouts[row]
     }
 
+    /// Whether row `row` keeps a layout — found without copying it (a layout is a large value).
+    private func hasLayout(_ row: Int) -> Bool {
+        layouts.index(forKey: row) != nil
+    }
+
     /// Forgets every row and measures `rowCount` rows at `width` from the top. A negative count
     /// is taken as zero; a width that is not a positive finite number measures nothing until the
     /// next reset.
@@ -113,7 +118,7 @@ public final class RowLayoutCache<Layout: Sendable> {
     public func prioritize(_ rows: Range<Int>) {
         let rows = rows.clamped(to: 0..<rowCount)
         focus = rows
-        let wanted = rows.filter { layouts[$0] == nil }
+        let wanted = rows.filter { !hasLayout($0) }
         guard !wanted.isEmpty else { return }
         priority = wanted
         scheduleBatch()
@@ -125,7 +130,7 @@ public final class RowLayoutCache<Layout: Sendable> {
         var batch: [Int] = []
         while batch.count < batchSize, let row = priority.first {
             priority.removeFirst()
-            if layouts[row] == nil, !batch.contains(row) { batch.append(row) }
+            if !hasLayout(row), !batch.contains(row) { batch.append(row) }
         }
         while batch.count < batchSize, cursor < rowCount {
             if heights[cursor] == nil, !batch.contains(cursor) { batch.append(cursor) }
