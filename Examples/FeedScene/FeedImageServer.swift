@@ -24,15 +24,22 @@ public final class FeedImageServer {
             baseURL = started.url
             description = "lamina-test-server, a child process (pid \(started.pid))"
         } else {
-            var routes: [String: Route] = [:]
-            for index in 0..<FeedPost.imageCount {
-                routes["/images/\(index).png"] = .bytes(SyntheticImages.png(index: index, pixelSize: pixelSize))
-            }
-            let server = try LoopbackHTTPServer(routes: routes)
+            let server = try LoopbackHTTPServer(routes: Self.routes(pixelSize: pixelSize))
             inProcess = server
             baseURL = server.baseURL
             description = "in this process (\(tool) could not be started)"
         }
+    }
+
+    /// The feed's pictures as routes of a `LoopbackHTTPServer`: ``FeedPost/imageCount`` synthetic
+    /// PNGs of `pixelSize` pixels at `/images/N.png` — what `lamina-test-server --synthetic`
+    /// serves, for a server in this process (tests, the benchmark, the fallback above).
+    public static func routes(pixelSize: Int) -> [String: Route] {
+        var routes: [String: Route] = [:]
+        for index in 0..<FeedPost.imageCount {
+            routes["/images/\(index).png"] = .bytes(SyntheticImages.png(index: index, pixelSize: pixelSize))
+        }
+        return routes
     }
 
     deinit {

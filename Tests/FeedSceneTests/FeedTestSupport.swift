@@ -16,11 +16,7 @@ final class FeedFixture {
     let recorder = FrameRecorder(capacity: 4)
 
     init(mode: FeedMode, rows: Int = 80, size: Size = Size(width: 320, height: 480), frameInterval: Duration = FrameClock.sixtyHertz) throws {
-        var routes: [String: Route] = [:]
-        for index in 0..<FeedPost.imageCount {
-            routes["/images/\(index).png"] = .bytes(SyntheticImages.png(index: index, pixelSize: 24))
-        }
-        server = try LoopbackHTTPServer(routes: routes)
+        server = try LoopbackHTTPServer(routes: FeedImageServer.routes(pixelSize: 24))
         images = FeedImages(baseURL: server.baseURL, pixelSize: 24)
         log = PresentationLog(wrapping: recorder)
         window = try Window(size: size, scale: 1, presenter: log, frameInterval: frameInterval)

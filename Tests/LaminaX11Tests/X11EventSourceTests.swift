@@ -9,12 +9,7 @@ import XCTest
 
 /// The X connection as a source of the main loop: injected input reaches views, resizes lay the
 /// window out again, and a close message or a dead server ends the run cleanly.
-final class X11EventSourceTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class X11EventSourceTests: LaminaTestCase {
     func test_pointerInputInjectedWithXTESTReachesTheViewUnderIt() throws {
         try onMainActor {
             let (_, _, events, probe) = try openProbeWindow(scale: 2)

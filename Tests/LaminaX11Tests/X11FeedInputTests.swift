@@ -13,11 +13,7 @@ final class X11FeedInputTests: XCTestCase {
     func test_aClickOnALinkInAFeedCellTapsItAndKeysScrollAndQuit() throws {
         try onMainActor {
             let size = Size(width: 320, height: 400)
-            var routes: [String: Route] = [:]
-            for index in 0..<FeedPost.imageCount {
-                routes["/images/\(index).png"] = .bytes(SyntheticImages.png(index: index, pixelSize: 16))
-            }
-            let server = try LoopbackHTTPServer(routes: routes)
+            let server = try LoopbackHTTPServer(routes: FeedImageServer.routes(pixelSize: 16))
             defer { server.shutdown() }
             let presenter = try X11Presenter(displayName: try SharedXvfb.display(), size: size)
             let window = try Window(size: size, presenter: presenter)

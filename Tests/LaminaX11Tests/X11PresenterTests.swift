@@ -9,12 +9,7 @@ import XCTest
 
 /// Frames shown in a window of an Xvfb the test starts: the pixels the server holds equal the
 /// render server's frames, and only damaged rectangles travel.
-final class X11PresenterTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        MainActor.assumeIsolated { settleTransactions() }
-    }
-
+final class X11PresenterTests: LaminaTestCase {
     func test_theWindowShowsEachFrameThroughSharedMemory() throws {
         try onMainActor {
             let (presenter, window, views) = try makeScene()

@@ -32,11 +32,7 @@ final class FeedScrollBenchmark: Benchmark, @unchecked Sendable {
     }
 
     func setUp() {
-        var routes: [String: Route] = [:]
-        for index in 0..<FeedPost.imageCount {
-            routes["/images/\(index).png"] = .bytes(SyntheticImages.png(index: index, pixelSize: 512))
-        }
-        guard let server = try? LoopbackHTTPServer(routes: routes) else { Hang.report("feed-scroll: no server") }
+        guard let server = try? LoopbackHTTPServer(routes: FeedImageServer.routes(pixelSize: 512)) else { Hang.report("feed-scroll: no server") }
         self.server = server
         images = FeedImages(baseURL: server.baseURL, pixelSize: 512)
     }
