@@ -5,6 +5,11 @@ import LaminaGraphics
 /// as it falls, filtered), and by rounding each *edge* of the bounds to the nearest pixel rather
 /// than the origin and the size separately. Two layers that share an edge in points therefore
 /// share it in pixels: they neither leave a gap nor overlap, whatever their fractional positions.
+///
+/// Halves round up (towards +∞), never away from zero: snapping then commutes with a move by whole
+/// pixels (an edge at −0.5 lands where the same edge at +0.5 lands, one pixel lower), which is
+/// what lets the render server scroll a layer by moving its pixels (``PixelScroll``) and get the
+/// pixels a redraw would give.
 enum PixelSnapping {
     /// `transform` (bounds space → device pixels), changed so that the edges of `bounds` land on
     /// whole pixels, when it is a translation with a whole-number scale; otherwise `transform`.
@@ -26,7 +31,7 @@ enum PixelSnapping {
 
     /// The scale and offset that map `min` and `max` onto their rounded device positions.
     private static func snappedAxis(scale: Double, offset: Double, min: Double, max: Double) -> (Double, Double) {
-        let low = (scale * min + offset).rounded(), high = (scale * max + offset).rounded()
+        let low = nearestPixel(scale * min + offset), high = nearestPixel(scale * max + offset)
         guard max > min else { return (scale, low - scale * min) }
         let snappedScale = (high - low) / (max - min)
         // A layer narrower than half a pixel rounds to nothing; keep its scale so it still draws.
@@ -38,12 +43,17 @@ enum PixelSnapping {
     /// pixel along the x axis, when `transform` is axis-aligned; used for nine-part edges.
     static func snappedX(_ x: Double, under transform: AffineTransform) -> Double {
         guard transform.b == 0, transform.c == 0, transform.a != 0 else { return x }
-        return ((transform.a * x + transform.tx).rounded() - transform.tx) / transform.a
+        return (nearestPixel(transform.a * x + transform.tx) - transform.tx) / transform.a
     }
 
     /// The y-axis counterpart of ``snappedX(_:under:)``.
     static func snappedY(_ y: Double, under transform: AffineTransform) -> Double {
         guard transform.b == 0, transform.c == 0, transform.d != 0 else { return y }
-        return ((transform.d * y + transform.ty).rounded() - transform.ty) / transform.d
+        return (nearestPixel(transform.d * y + transform.ty) - transform.ty) / transform.d
+    }
+
+    /// The whole pixel nearest `x`, halves rounding up.
+    static func nearestPixel(_ x: Double) -> Double {
+        (x + 0.5).rounded(.down)
     }
 }
