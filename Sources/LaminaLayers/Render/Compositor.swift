@@ -7,7 +7,8 @@ import LaminaGraphics
 /// (RGB24, the cheaper target to composite onto, as a window on screen is) when the background
 /// colour is opaque, and ARGB32 otherwise.
 ///
-/// One frame, ``composite(_:damage:)``:
+/// One frame, ``composite(_:update:)``:
+/// 0. Move the pixels of scrolled layers (``PixelScroll``), when the frame has any.
 /// 1. Clip to the damage rectangles (whole device pixels).
 /// 2. Clear them to the background colour.
 /// 3. Paint the tree from the root, skipping layers that cannot reach the damage; per layer, in
@@ -54,6 +55,17 @@ public final class Compositor {
     /// A framebuffer's extent in device pixels.
     static func pixelBounds(of framebuffer: GraphicsContext) -> Rect {
         Rect(x: 0, y: 0, width: Double(framebuffer.pixelWidth), height: Double(framebuffer.pixelHeight))
+    }
+
+    /// Makes `update`'s pixel moves, in order, then re-renders its damage from `tree`. A frame
+    /// whose damage covers the whole framebuffer makes no move: everything is redrawn anyway.
+    public func composite(_ tree: RenderTree, update: FrameUpdate) {
+        if !update.damage.rects.contains(where: { $0.contains(pixelBounds) }) {
+            for scroll in update.scrolls {
+                framebuffer.movePixels(in: scroll.region.intersection(pixelBounds), dx: scroll.dx, dy: scroll.dy)
+            }
+        }
+        composite(tree, damage: update.damage)
     }
 
     /// Re-renders the pixels in `damage` from `tree` (see the type's documentation for the steps).

@@ -120,15 +120,20 @@ final class FrameProducer: @unchecked Sendable {
         guard !deltas.isEmpty else { return }
         frameID += 1
         let commits = deltas.map(\.commitID)
-        var damage = Damage()
-        for delta in deltas { damage.formUnion(apply(delta)) }
-        if Trace.isEnabled { Trace.begin(.composite, arguments: ["frame": "\(frameID)", "damage": damage.description]) }
+        var update = FrameUpdate()
+        for delta in deltas { apply(delta, to: &update) }
+        let damage = update.damage
+        if Trace.isEnabled {
+            var arguments = ["frame": "\(frameID)", "damage": damage.description]
+            if !update.scrolls.isEmpty { arguments["scroll"] = update.scrolls.map(\.description).joined(separator: ", ") }
+            Trace.begin(.composite, arguments: arguments)
+        }
         compositor.matchSize(of: tree)
-        compositor.composite(tree, damage: damage)
+        compositor.composite(tree, update: update)
         let overlays = debugOverlays.withLock { $0 }
         let (image, shownDamage) = overlays.isEmpty && shownOverlays.isEmpty
-            ? (plainImage(damage: damage), damage)
-            : overlaidImage(overlays, damage: damage)
+            ? (plainImage(update: update), update.changedPixels)
+            : overlaidImage(overlays, update: update)
         lastImage = image
         if Trace.isEnabled { Trace.end(.composite) }
         present(PresentedFrame(id: frameID, image: image, damage: shownDamage.rects, commits: commits, tick: tick),
@@ -137,14 +142,16 @@ final class FrameProducer: @unchecked Sendable {
 
     /// The frame without overlays: an undamaged frame shows the same pixels, with no copy of the
     /// framebuffer.
-    private func plainImage(damage: Damage) -> Image {
-        damage.isEmpty ? (lastImage ?? compositor.makeImage()) : compositor.makeImage()
+    private func plainImage(update: FrameUpdate) -> Image {
+        update.isEmpty ? (lastImage ?? compositor.makeImage()) : compositor.makeImage()
     }
 
     /// The frame with `overlays` drawn over it, and the damage a presenter must copy: all of it
     /// when the overlays changed; with the damage flash, also the last frame's flash, to wipe it.
-    private func overlaidImage(_ overlays: DebugOverlays, damage: Damage) -> (Image, Damage) {
-        var shown = damage
+    /// The flash shows what was redrawn, not what was moved.
+    private func overlaidImage(_ overlays: DebugOverlays, update: FrameUpdate) -> (Image, Damage) {
+        let damage = update.damage
+        var shown = update.changedPixels
         if overlays != shownOverlays {
             shown = Damage(rects: [compositor.pixelBounds])
         } else if overlays.contains(.damage) {
@@ -155,15 +162,14 @@ final class FrameProducer: @unchecked Sendable {
         return (compositor.makeImage(overlaying: overlays, tree: tree, damage: damage), shown)
     }
 
-    /// Applies one delta, traced.
-    private func apply(_ delta: RenderTreeDelta) -> Damage {
+    /// Applies one delta to the frame's `update`, traced.
+    private func apply(_ delta: RenderTreeDelta, to update: inout FrameUpdate) {
         if Trace.isEnabled {
             Trace.begin(.apply, arguments: ["commit": "\(delta.commitID)", "layers": "\(delta.updated.count)",
                                                      "removed": "\(delta.removed.count)"])
         }
-        let damage = tree.apply(delta)
-        if Trace.isEnabled { Trace.end(.apply, arguments: ["damage": damage.description]) }
-        return damage
+        let own = tree.apply(delta, to: &update)
+        if Trace.isEnabled { Trace.end(.apply, arguments: ["damage": own.description]) }
     }
 
     /// Hands `frame` to the presenter, then tells the main thread. The trace flows of the

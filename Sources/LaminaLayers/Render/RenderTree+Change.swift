@@ -20,6 +20,10 @@ extension RenderTree {
         var droppedSublayers: [LayerID] = []
         /// Sublayers that joined the list, damaged where they are now.
         var addedSublayers: [LayerID] = []
+        /// Whether the layer only scrolled: its bounds origin moved and nothing else changed but
+        /// sublayers joining or leaving (none reordered) — a change the render server may show by
+        /// moving pixels (``RenderTree/scrollBlit(of:from:to:)``) instead of damaging the subtree.
+        var isScroll = false
 
         var isEmpty: Bool {
             extent == .none && droppedSublayers.isEmpty && addedSublayers.isEmpty
@@ -35,15 +39,26 @@ extension RenderTree {
                     self.redrawnPart = redrawnPart
                 }
             }
+            isScroll = Self.onlyBoundsOriginMoved(old, new)
             guard old.sublayers != new.sublayers else { return }
             let oldSet = Set(old.sublayers), newSet = Set(new.sublayers)
             let keptInOldOrder = old.sublayers.filter(newSet.contains)
             let keptInNewOrder = new.sublayers.filter(oldSet.contains)
             if keptInOldOrder != keptInNewOrder {
                 extent = .subtree
+                isScroll = false
             }
             droppedSublayers = old.sublayers.filter { !newSet.contains($0) }
             addedSublayers = new.sublayers.filter { !oldSet.contains($0) }
+        }
+
+        /// Whether the bounds origin is all that differs, sublayer lists aside.
+        private static func onlyBoundsOriginMoved(_ old: LayerRenderState, _ new: LayerRenderState) -> Bool {
+            guard old.bounds.origin != new.bounds.origin, old.bounds.size == new.bounds.size else { return false }
+            var moved = old
+            moved.bounds = new.bounds
+            moved.sublayers = new.sublayers
+            return moved == new
         }
 
         /// Changes that move or re-composite the layer and everything under it.

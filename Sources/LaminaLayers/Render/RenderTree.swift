@@ -118,21 +118,71 @@ public final class RenderTree {
     }
 
     /// Applies one commit's changes and returns the damage they cause (see the type's
-    /// documentation for the steps and rules).
+    /// documentation for the steps and rules). A scrolled layer's subtree is damaged whole;
+    /// ``apply(_:to:)`` shows it by moving pixels instead.
     @discardableResult
     public func apply(_ delta: RenderTreeDelta) -> Damage {
+        var damage = Damage()
+        apply(delta, findingScrolls: false) { damage.formUnion($0) } scrolled: { _ in }
+        return damage
+    }
+
+    /// Applies one commit's changes and adds what they do to the framebuffer to `update`: damage,
+    /// and for a layer that only scrolled (its bounds origin moved) over an opaque background, a
+    /// ``PixelScroll`` that moves its pixels — with damage only where the move exposes content,
+    /// where other layers cover the scrolled region, and what the rest of the commit changes
+    /// (``scrollBlit(of:from:to:)`` says when a scroll qualifies). One scroll per commit at
+    /// most: a second scrolled layer in the same commit is damaged whole. Returns what this
+    /// commit alone does (its damage and scroll), for traces.
+    @discardableResult
+    public func apply(_ delta: RenderTreeDelta, to update: inout FrameUpdate) -> FrameUpdate {
+        var own = FrameUpdate()
+        var pending = Damage()
+        apply(delta, findingScrolls: true) { pending.formUnion($0) } scrolled: { scroll in
+            update.add(pending)
+            own.add(pending)
+            pending = Damage()
+            update.add(scroll)
+            own.add(scroll)
+        }
+        update.add(pending)
+        own.add(pending)
+        return own
+    }
+
+    /// The steps of ``apply(_:)``: `damaged` receives damage as it is found — stale pixels as the
+    /// tree stands at that moment — and `scrolled` the pixel move between the old tree's damage
+    /// and the new tree's, when `findingScrolls` and a scroll qualifies.
+    private func apply(_ delta: RenderTreeDelta, findingScrolls: Bool, damaged: (Damage) -> Void,
+                       scrolled: (PixelScroll) -> Void) {
         nodesVisited = 0
         var damage = Damage()
         if let newSize = delta.size { damage.formUnion(resize(to: newSize)) }
-        let changes = delta.updated.compactMap { id, state in
+        var changes = delta.updated.compactMap { id, state in
             nodes[id].map { (id, Change(from: $0.state, to: state, redrawnPart: delta.dirtyContentsRects[id])) }
         }.filter { !$0.1.isEmpty }
+        var blit: ScrollBlit?
+        if findingScrolls, delta.size == nil {
+            // The first scrolled layer by id: the same choice whatever order the delta lists them in.
+            let candidates = changes.indices.filter { changes[$0].1.isScroll }
+            if let index = candidates.min(by: { changes[$0].0 < changes[$1].0 }), let state = delta.updated[changes[index].0],
+               let old = nodes[changes[index].0]?.state, let found = scrollBlit(of: changes[index].0, from: old, to: state) {
+                blit = found
+                changes[index].1.extent = .none
+                damage.formUnion(found.covered)
+            }
+        }
         addDamage(of: changes, before: true, to: &damage)
         for id in delta.removed {
             addSubtreeDamage(of: id, to: &damage)
             invalidateExtents(from: id)
         }
         let doomed = subtrees(of: delta.removed, sparing: delta.updated)
+        if let blit {
+            damaged(damage)
+            scrolled(blit.scroll)
+            damage = blit.edges
+        }
 
         replaceStates(delta.updated)
         for id in doomed { nodes[id] = nil }
@@ -145,7 +195,7 @@ public final class RenderTree {
         }
 
         addDamage(of: changes, before: false, to: &damage)
-        return damage
+        damaged(damage)
     }
 
     /// Adds the damage of `changes` as the tree stands now: before or after the new states.

@@ -1,0 +1,42 @@
+import LaminaGraphics
+
+/// A move of already-composited pixels: what a frame does instead of redrawing a scrolled layer.
+///
+/// When a commit changes nothing about a layer but its bounds origin — a scroll view scrolling —
+/// and the layer clips to its bounds over an opaque background, the pixels inside it on screen
+/// are the same picture moved, so the render server copies them ``offset`` pixels over inside
+/// ``region`` and redraws only what the move exposes and what other layers draw over the
+/// region. Core Animation's render server does the same with the layer's texture on the GPU.
+/// ``RenderTree/apply(_:to:)`` finds scrolls; ``FrameUpdate`` keeps the damage consistent with
+/// them; ``Compositor/composite(_:update:)`` performs them. Device pixels, whole.
+public struct PixelScroll: Sendable, Hashable, CustomStringConvertible {
+    /// The pixels that move, and the only ones the move writes: the scrolled layer's visible
+    /// rectangle, whole pixels inside every clip above it.
+    public let region: Rect
+    /// How far the pixels move, in whole device pixels: the content moves against the bounds
+    /// origin (an origin growing by 10 points at scale 2 moves the pixels by −20).
+    public let dx: Int
+    public let dy: Int
+
+    /// A move of the pixels in `region` by `dx`, `dy`.
+    public init(region: Rect, dx: Int, dy: Int) {
+        self.region = region
+        self.dx = dx
+        self.dy = dy
+    }
+
+    /// Where the moved pixels land: the part of ``region`` a pixel of the region moves onto.
+    public var destination: Rect {
+        region.offsetBy(dx: Double(dx), dy: Double(dy)).intersection(region)
+    }
+
+    /// The parts of ``region`` no pixel moves onto: what scrolls into view, to redraw. At most
+    /// two rectangles (a band along each axis the move has).
+    public var exposed: [Rect] {
+        region.subtracting(destination)
+    }
+
+    public var description: String {
+        "\(region) by (\(dx), \(dy))"
+    }
+}
