@@ -82,8 +82,9 @@ public final class FeedScrollRun {
             callbacks += 1
             let elapsed = Double((tick.index - start!.index)) * clock.interval.seconds
             let target = min(startOffset + speed * elapsed, list.maximumContentOffset.y)
-            distance = target - startOffset
-            list.contentOffset = Point(x: 0, y: target)
+            // On whole device pixels, as a finger's scroll lands (ScrollView.pixelAligned).
+            list.contentOffset = list.clamped(list.pixelAligned(Point(x: 0, y: target)))
+            distance = list.contentOffset.y - startOffset
             if callbacks >= frames {
                 done = true
                 link.invalidate()

@@ -121,8 +121,11 @@ final class FeedSceneTests: LaminaTestCase {
                 XCTAssertEqual(result.mainThreadCPU.count, 29, "one CPU sample between each two callbacks")
                 XCTAssertEqual(result.skippedLinkFrames, 0)
                 XCTAssertEqual(result.ticks, 30)
-                XCTAssertEqual(result.distance, 3_000 * 29 * FrameClock.sixtyHertz.seconds, accuracy: 1e-6)
-                XCTAssertEqual(feed.scene.list.contentOffset.y, result.distance, accuracy: 1e-6)
+                XCTAssertEqual(result.distance, 3_000 * 29 * FrameClock.sixtyHertz.seconds, accuracy: 0.25,
+                               "to the nearest device pixel")
+                XCTAssertEqual(feed.scene.list.contentOffset.y, result.distance)
+                XCTAssertEqual(result.distance * feed.scene.window.scale, (result.distance * feed.scene.window.scale).rounded(),
+                               "the offset is on a whole device pixel")
                 XCTAssertGreaterThan(result.contentLatencies.count, 0, "rows came into view and got their content")
                 XCTAssertNotNil(result.peakMemory)
                 XCTAssertTrue(FeedReport.line(result).hasPrefix("async on"))

@@ -6,8 +6,9 @@ import LaminaLoop
 extension ScrollView {
     /// What moves the content between frames: momentum after a drag, or an animation to an offset.
     enum Motion {
-        /// Points per second, decaying by `decelerationRate` per millisecond.
-        case momentum(velocity: Point)
+        /// Points per second, decaying by `decelerationRate` per millisecond, from `position`:
+        /// the exact offset, of which the content shows the nearest whole pixel.
+        case momentum(velocity: Point, position: Point)
         /// From `start` to `target` over `duration`, easing out, from the first frame's time.
         case animation(start: Point, target: Point, duration: Duration, began: EventLoop.Instant?)
     }
@@ -33,7 +34,7 @@ extension ScrollView {
     /// Momentum after a drag that ended at `velocity` (points per second).
     func startMomentum(velocity: Point) {
         guard hypot(velocity.x, velocity.y) > Self.restingSpeed, window?.frameClock != nil else { return }
-        run(.momentum(velocity: velocity))
+        run(.momentum(velocity: velocity, position: contentOffset))
     }
 
     /// Stops momentum or an animation where it is.
@@ -56,16 +57,16 @@ extension ScrollView {
     private func step(_ link: DisplayLink) {
         guard let motion, let target = link.targetTimestamp else { return stopMotion() }
         switch motion {
-        case .momentum(let velocity):
+        case .momentum(let velocity, let position):
             let seconds = link.duration.seconds
             let decay = pow(decelerationRate, seconds * 1000)
             let next = Point(x: velocity.x * decay, y: velocity.y * decay)
-            let wanted = Point(x: contentOffset.x + (velocity.x + next.x) / 2 * seconds,
-                               y: contentOffset.y + (velocity.y + next.y) / 2 * seconds)
+            let wanted = Point(x: position.x + (velocity.x + next.x) / 2 * seconds,
+                               y: position.y + (velocity.y + next.y) / 2 * seconds)
             let landed = clamped(wanted)
-            contentOffset = landed
+            contentOffset = clamped(pixelAligned(landed))
             let resting = hypot(next.x, next.y) < Self.restingSpeed
-            if resting || landed != wanted { stopMotion() } else { self.motion = .momentum(velocity: next) }
+            if resting || landed != wanted { stopMotion() } else { self.motion = .momentum(velocity: next, position: landed) }
         case .animation(let start, let end, let duration, let began):
             let began = began ?? link.timestamp ?? target
             let progress = min(max(began.duration(to: target).seconds / duration.seconds, 0), 1)
@@ -74,7 +75,7 @@ extension ScrollView {
                 contentOffset = end
                 stopMotion()
             } else {
-                contentOffset = Point(x: start.x + (end.x - start.x) * eased, y: start.y + (end.y - start.y) * eased)
+                contentOffset = pixelAligned(Point(x: start.x + (end.x - start.x) * eased, y: start.y + (end.y - start.y) * eased))
                 self.motion = .animation(start: start, target: end, duration: duration, began: began)
             }
         }

@@ -11,7 +11,11 @@ import LaminaLoop
 /// `pointerCancelled` — with momentum after the drag (``decelerationRate``), and from
 /// ``setContentOffset(_:animated:)``. Momentum and animation run on a ``DisplayLink`` on the
 /// window's frame clock. Offsets stay between the edges (``minimumContentOffset`` and
-/// ``maximumContentOffset``); there is no rubber-banding. Main thread.
+/// ``maximumContentOffset``); there is no rubber-banding. The offsets scrolling reaches are on
+/// whole device pixels (``pixelAligned(_:)``), so the content moves by whole pixels and the
+/// render server can move its pixels instead of redrawing them; setting ``contentOffset``
+/// yourself is taken as given. A scroll view clips its content to its bounds, as UIScrollView
+/// does. Main thread.
 @MainActor
 open class ScrollView: View {
     /// The size of the scrollable content, in points.
@@ -70,6 +74,21 @@ open class ScrollView: View {
         return Point(x: min(max(offset.x, minimum.x), maximum.x), y: min(max(offset.y, minimum.y), maximum.y))
     }
 
+    /// `offset` on the nearest whole device pixel (the window's scale): where the wheel, a drag,
+    /// momentum and animation frames put the content (within the edges, ``clamped(_:)``, which
+    /// wins at an edge that is not on a whole pixel).
+    public func pixelAligned(_ offset: Point) -> Point {
+        let scale = window?.scale ?? layer.contentsScale
+        guard scale.isFinite, scale > 0 else { return offset }
+        return Point(x: (offset.x * scale).rounded() / scale, y: (offset.y * scale).rounded() / scale)
+    }
+
+    /// A scroll view clips its content to its bounds, as UIScrollView does.
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+        clipsToBounds = true
+    }
+
     private func clampOffset() {
         guard !isDragging, motion == nil else { return }
         contentOffset = clamped(contentOffset)
@@ -93,7 +112,7 @@ open class ScrollView: View {
     open override func scrollWheel(_ event: PointerEvent) {
         guard case .wheel(let dx, let dy) = event.phase, dx.isFinite, dy.isFinite else { return }
         stopMotion()
-        contentOffset = clamped(Point(x: contentOffset.x + dx, y: contentOffset.y + dy))
+        contentOffset = clamped(pixelAligned(Point(x: contentOffset.x + dx, y: contentOffset.y + dy)))
     }
 
     // MARK: - Drag
@@ -137,7 +156,7 @@ open class ScrollView: View {
         drag = state
         let x = canScrollHorizontally ? state.startOffset.x - (event.location.x - state.startLocation.x) : contentOffset.x
         let y = canScrollVertically ? state.startOffset.y - (event.location.y - state.startLocation.y) : contentOffset.y
-        contentOffset = clamped(Point(x: x, y: y))
+        contentOffset = clamped(pixelAligned(Point(x: x, y: y)))
     }
 
     open override func pointerUp(_ event: PointerEvent) {
