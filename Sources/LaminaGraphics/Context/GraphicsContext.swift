@@ -52,7 +52,7 @@ public final class GraphicsContext {
     /// - Throws: ``GraphicsError`` when a side is not finite, or is under one pixel or over
     ///   ``Image/maximumDimension`` pixels once scaled, or when the scale is not positive and
     ///   finite.
-    public init(width: Double, height: Double, scale: Double = 1, opaque: Bool = false) throws(GraphicsError) {
+    public convenience init(width: Double, height: Double, scale: Double = 1, opaque: Bool = false) throws(GraphicsError) {
         guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
         let size = Size(width: width, height: height)
         guard size.isFinite, width > 0, height > 0,
@@ -62,7 +62,15 @@ public final class GraphicsContext {
         let pixelWidth = Self.pixelCount(width, scale: scale)
         let pixelHeight = Self.pixelCount(height, scale: scale)
         try Image.validate(width: pixelWidth, height: pixelHeight, scale: scale)
+        let format: Image.Format = opaque ? .rgb24 : .argb32Premultiplied
+        let storage = PixelStorage(byteCount: Image.bytesPerRow(forWidth: pixelWidth, format: format) * pixelHeight)
+        storage.bytes.initializeMemory(as: UInt8.self, repeating: 0, count: storage.byteCount)
+        try self.init(size: size, scale: scale, opaque: opaque, pixelWidth: pixelWidth, pixelHeight: pixelHeight, storage: storage)
+    }
 
+    /// A context over `storage`, whose pixels it draws on as they are: the checked sizes of the
+    /// public initialiser, or another context's (``FramebufferChain`` reuses buffers this way).
+    init(size: Size, scale: Double, opaque: Bool, pixelWidth: Int, pixelHeight: Int, storage: PixelStorage) throws(GraphicsError) {
         self.size = size
         self.scale = scale
         self.isOpaque = opaque
@@ -70,8 +78,8 @@ public final class GraphicsContext {
         self.pixelHeight = pixelHeight
         format = opaque ? .rgb24 : .argb32Premultiplied
         bytesPerRow = Image.bytesPerRow(forWidth: pixelWidth, format: format)
-        storage = PixelStorage(byteCount: bytesPerRow * pixelHeight)
-        storage.bytes.initializeMemory(as: UInt8.self, repeating: 0, count: storage.byteCount)
+        precondition(storage.byteCount >= bytesPerRow * pixelHeight, "Lamina: pixel storage too small for the context")
+        self.storage = storage
         surface = cairo_image_surface_create_for_data(
             storage.bytes.assumingMemoryBound(to: UInt8.self), format.cairoFormat,
             Int32(pixelWidth), Int32(pixelHeight), Int32(bytesPerRow))

@@ -13,8 +13,8 @@ extension Compositor {
         guard tree.size != size else { return }
         do {
             let resized = try GraphicsContext(size: tree.size, scale: scale, opaque: backgroundColor.alpha >= 1)
-            prepare(resized)
-            framebuffer = resized
+            chain = Compositor.chain(for: resized)
+            clear(resized.bounds, in: resized)
             overlayCanvas = nil
             size = tree.size
             pixelBounds = Compositor.pixelBounds(of: resized)

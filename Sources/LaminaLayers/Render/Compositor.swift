@@ -28,7 +28,11 @@ public final class Compositor {
     /// The framebuffer in device pixels.
     public internal(set) var pixelBounds: Rect
 
-    var framebuffer: GraphicsContext
+    /// The framebuffer's buffers: frames are handed to the presenter without a copy
+    /// (``presentedImage()``), and the next frame is drawn into a buffer no image holds.
+    var chain: FramebufferChain
+    /// The buffer the current frame is in.
+    var framebuffer: GraphicsContext { chain.context }
     /// The device-pixel context debug overlays are drawn in; dropped when the framebuffer is
     /// reallocated (a resize).
     var overlayCanvas: GraphicsContext?
@@ -38,18 +42,19 @@ public final class Compositor {
     ///
     /// - Throws: ``GraphicsError`` for a size or scale no graphics context can have.
     public init(size: Size, scale: Double, backgroundColor: Color = .black) throws(GraphicsError) {
-        framebuffer = try GraphicsContext(size: size, scale: scale, opaque: backgroundColor.alpha >= 1)
+        let framebuffer = try GraphicsContext(size: size, scale: scale, opaque: backgroundColor.alpha >= 1)
+        chain = Compositor.chain(for: framebuffer)
         self.size = size
         self.scale = scale
         self.backgroundColor = backgroundColor
         pixelBounds = Compositor.pixelBounds(of: framebuffer)
-        prepare(framebuffer)
+        clear(framebuffer.bounds, in: framebuffer)
     }
 
-    /// Sets up a new framebuffer: linear filtering, cleared to the background colour.
-    func prepare(_ framebuffer: GraphicsContext) {
+    /// The buffer chain of a new framebuffer; every buffer filters images linearly.
+    static func chain(for framebuffer: GraphicsContext) -> FramebufferChain {
         framebuffer.interpolationQuality = .low
-        clear(framebuffer.bounds, in: framebuffer)
+        return FramebufferChain(framebuffer) { $0.interpolationQuality = .low }
     }
 
     /// A framebuffer's extent in device pixels.
@@ -60,17 +65,19 @@ public final class Compositor {
     /// Makes `update`'s pixel moves, in order, then re-renders its damage from `tree`. A frame
     /// whose damage covers the whole framebuffer makes no move: everything is redrawn anyway.
     public func composite(_ tree: RenderTree, update: FrameUpdate) {
-        if !update.damage.rects.contains(where: { $0.contains(pixelBounds) }) {
-            for scroll in update.scrolls {
-                framebuffer.movePixels(in: scroll.region.intersection(pixelBounds), dx: scroll.dx, dy: scroll.dy)
-            }
+        let redrawsAll = update.damage.rects.contains { $0.contains(pixelBounds) }
+        let moves = redrawsAll ? [] : update.scrolls.map {
+            FramebufferChain.Move(region: $0.region.intersection(pixelBounds), dx: $0.dx, dy: $0.dy)
         }
+        _ = chain.context(moving: moves)
         composite(tree, damage: update.damage)
     }
 
     /// Re-renders the pixels in `damage` from `tree` (see the type's documentation for the steps).
     public func composite(_ tree: RenderTree, damage: Damage) {
         guard !damage.isEmpty else { return }
+        // A buffer handed out as an image is the image's: draw into another.
+        let framebuffer = chain.context(moving: [])
         framebuffer.withSavedState {
             // A full frame needs no clip, and cairo composites faster without one.
             if !damage.rects.contains(where: { $0.contains(pixelBounds) }) {
@@ -89,6 +96,12 @@ public final class Compositor {
     /// A copy of the framebuffer as it is now.
     public func makeImage() -> Image {
         framebuffer.makeImage()
+    }
+
+    /// The framebuffer as it is now, as an image that shares its pixels instead of copying them:
+    /// the next frame is drawn into another buffer. What the render server presents.
+    public func presentedImage() -> Image {
+        chain.handOut()
     }
 
     /// A copy of the framebuffer with `overlays` drawn over it for `tree` and the frame's
@@ -110,7 +123,7 @@ public final class Compositor {
     }
 
     /// Fills `rect` (points, within the clip) of `framebuffer` with the background colour.
-    private func clear(_ rect: Rect, in framebuffer: GraphicsContext) {
+    func clear(_ rect: Rect, in framebuffer: GraphicsContext) {
         if !framebuffer.isOpaque { framebuffer.clear(rect) }
         guard backgroundColor.alpha > 0 else { return }
         framebuffer.fillColor = backgroundColor

@@ -140,10 +140,10 @@ final class FrameProducer: @unchecked Sendable {
                 endingFlows: deltas.flatMap(\.flows))
     }
 
-    /// The frame without overlays: an undamaged frame shows the same pixels, with no copy of the
-    /// framebuffer.
+    /// The frame without overlays, sharing the framebuffer's pixels (``Compositor/presentedImage()``);
+    /// an undamaged frame shows the last frame's image again.
     private func plainImage(update: FrameUpdate) -> Image {
-        update.isEmpty ? (lastImage ?? compositor.makeImage()) : compositor.makeImage()
+        update.isEmpty ? (lastImage ?? compositor.presentedImage()) : compositor.presentedImage()
     }
 
     /// The frame with `overlays` drawn over it, and the damage a presenter must copy: all of it

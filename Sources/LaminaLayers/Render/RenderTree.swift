@@ -24,7 +24,8 @@ import LaminaGraphics
 /// - sublayers added or dropped without reordering the others → those sublayers' subtrees;
 /// - a new root → the whole framebuffer.
 /// Only the changed layers, their ancestors and the subtrees named above are visited, never
-/// the whole tree.
+/// the whole tree. The render server applies deltas with ``apply(_:to:)``, which shows a layer
+/// that only scrolled by moving its pixels (``PixelScroll``) instead of damaging its subtree.
 ///
 /// Bad input is tolerated, never trapped: a sublayer or mask naming a layer the tree does not
 /// have is skipped (a layer arrives in the commit that first attaches it); a layer listed by two
