@@ -16,8 +16,10 @@ import LaminaUI
 /// - **Visible-only**: a view whose frame — clipped by the window and by every ancestor that
 ///   clips (`masksToBounds`) — is empty neither decodes nor assigns (an image that arrives for a
 ///   view scrolled out of sight meanwhile waits in the memory cache). Waiting views are checked
-///   again at the end of every commit's layout phase (``Transaction/addLayoutPhaseObserver(_:)``),
-///   so a view scrolled into sight starts decoding on the frame it appears.
+///   again at the end of the layout phase (``Transaction/addLayoutPhaseObserver(_:)``) of every
+///   commit that may have moved something (``Transaction/geometryEpoch``), so a view scrolled
+///   into sight starts decoding on the frame it appears, and commits that only bring contents
+///   cost nothing.
 /// - **Near-visible**: a view within ``prefetchMargin`` points of the visible area fetches its
 ///   bytes (into the loader's caches) but does not decode them.
 /// - **Errors** show ``placeholder`` and reach ``errorHandler``.
@@ -45,7 +47,9 @@ open class AsyncImageView: ImageView {
     private var ownLoader: ImageLoader?
 
     /// How far outside the visible area (points) a view fetches its bytes without decoding them.
-    public var prefetchMargin: Double = 0
+    public var prefetchMargin: Double = 0 {
+        didSet { if prefetchMargin != oldValue { AsyncImageVisibility.setNeedsCheck() } }
+    }
 
     /// Called on the main thread when a load for the current URL fails.
     public var errorHandler: (@MainActor (URL, ImageLoadingError) -> Void)?
