@@ -118,9 +118,9 @@ open class AsyncImageView: ImageView {
 
     /// Called at the end of a commit's layout phase while the view waits; returns whether it is
     /// done waiting.
-    func checkVisibility() -> Bool {
+    func checkVisibility(using pass: inout VisibilityPass) -> Bool {
         guard let url = imageURL, loadState == .waitingForVisibility else { return true }
-        switch visibility() {
+        switch visibility(using: &pass) {
         case .hidden:
             return false
         case .near:
@@ -188,14 +188,14 @@ open class AsyncImageView: ImageView {
     /// and every clipping ancestor; near when only the clip grown by ``prefetchMargin`` reaches
     /// it.
     func visibility() -> Visibility {
-        guard let window, !isHidden, alpha > 0 else { return .hidden }
-        var clip = window.bounds
-        var ancestor = superview
-        while let view = ancestor, view !== window {
-            if view.isHidden || view.alpha <= 0 { return .hidden }
-            if view.clipsToBounds { clip = clip.intersection(view.convert(view.bounds, to: nil)) }
-            ancestor = view.superview
-        }
+        var pass = VisibilityPass()
+        return visibility(using: &pass)
+    }
+
+    /// ``visibility()`` with the ancestors' clips shared by the views of one check.
+    func visibility(using pass: inout VisibilityPass) -> Visibility {
+        guard let window, !isHidden, alpha > 0, let parent = superview,
+              let clip = pass.clip(inside: parent, of: window) else { return .hidden }
         let rect = convert(bounds, to: nil)
         guard rect.isFinite, !rect.isEmpty else { return .hidden }
         if !clip.isEmpty, !rect.intersection(clip).isEmpty { return .visible }

@@ -53,12 +53,13 @@ enum AsyncImageVisibility {
     private static func check() {
         // Swapped out before it is drained: a view's check may add or remove views.
         let batch = waiting
+        var pass = VisibilityPass()
         for (id, entry) in batch {
             guard let view = entry.view else {
                 waiting[id] = nil
                 continue
             }
-            if view.checkVisibility() { waiting[id] = nil }
+            if view.checkVisibility(using: &pass) { waiting[id] = nil }
         }
     }
 

@@ -127,6 +127,44 @@ final class AsyncImageVisibilityTests: LaminaTestCase {
         }
     }
 
+    func testViewsSharingAncestorsEachGetTheirOwnBranchesClipAndHiding() throws {
+        var routes: [String: Route] = [:]
+        for index in 0..<6 { routes["/c\(index).png"] = .bytes(Fixtures.png(60 + index)) }
+        let server = try LoopbackHTTPServer(routes: routes)
+        defer { server.shutdown() }
+        try onMainActor {
+            let loader = ImageLoader(configuration: testConfiguration())
+            let window = try makeWindow()
+            let list = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            list.clipsToBounds = true
+            window.addSubview(list)
+            // Three cells: one shown, one hidden, one clipping its own content to a strip.
+            let cells = (0..<3).map { View(frame: Rect(x: 0, y: Double($0) * 30, width: 50, height: 30)) }
+            cells[1].isHidden = true
+            cells[2].clipsToBounds = true
+            var views: [AsyncImageView] = []
+            for (index, cell) in cells.enumerated() {
+                list.addSubview(cell)
+                // The second view of each cell sits right of it: outside the clipping cell, inside
+                // the list.
+                for slot in 0..<2 {
+                    let view = AsyncImageView(frame: Rect(x: Double(slot) * 60, y: 10, width: 10, height: 10))
+                    view.loader = loader
+                    cell.addSubview(view)
+                    view.imageURL = server.url(for: "/c\(index * 2 + slot).png")
+                    views.append(view)
+                }
+            }
+            drainLoads()
+            XCTAssertEqual(views.map(\.loadState), [.loaded, .loaded, .waitingForVisibility, .waitingForVisibility,
+                                                    .loaded, .waitingForVisibility])
+            cells[1].isHidden = false
+            cells[2].clipsToBounds = false
+            drainLoads()
+            XCTAssertEqual(views.map(\.loadState), Array(repeating: .loaded, count: 6))
+        }
+    }
+
     func testNoCheckRunsWhenNoViewWaitsAndBadGeometryNeverCountsAsVisible() throws {
         let server = try LoopbackHTTPServer(routes: ["/z.png": .bytes(Fixtures.png(47))])
         defer { server.shutdown() }
