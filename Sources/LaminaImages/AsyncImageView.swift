@@ -16,8 +16,10 @@ import LaminaUI
 /// - **Visible-only**: a view whose frame — clipped by the window and by every ancestor that
 ///   clips (`masksToBounds`) — is empty neither decodes nor assigns (an image that arrives for a
 ///   view scrolled out of sight meanwhile waits in the memory cache). Waiting views are checked
-///   again at the end of every commit's layout phase (``Transaction/addLayoutPhaseObserver(_:)``),
-///   so a view scrolled into sight starts decoding on the frame it appears.
+///   again at the end of the layout phase (``Transaction/addLayoutPhaseObserver(_:)``) of every
+///   commit that may have moved something (``Transaction/geometryEpoch``), so a view scrolled
+///   into sight starts decoding on the frame it appears, and commits that only bring contents
+///   cost nothing.
 /// - **Near-visible**: a view within ``prefetchMargin`` points of the visible area fetches its
 ///   bytes (into the loader's caches) but does not decode them.
 /// - **Errors** show ``placeholder`` and reach ``errorHandler``.
@@ -45,7 +47,9 @@ open class AsyncImageView: ImageView {
     private var ownLoader: ImageLoader?
 
     /// How far outside the visible area (points) a view fetches its bytes without decoding them.
-    public var prefetchMargin: Double = 0
+    public var prefetchMargin: Double = 0 {
+        didSet { if prefetchMargin != oldValue { AsyncImageVisibility.setNeedsCheck() } }
+    }
 
     /// Called on the main thread when a load for the current URL fails.
     public var errorHandler: (@MainActor (URL, ImageLoadingError) -> Void)?
@@ -114,9 +118,9 @@ open class AsyncImageView: ImageView {
 
     /// Called at the end of a commit's layout phase while the view waits; returns whether it is
     /// done waiting.
-    func checkVisibility() -> Bool {
+    func checkVisibility(using pass: inout VisibilityPass) -> Bool {
         guard let url = imageURL, loadState == .waitingForVisibility else { return true }
-        switch visibility() {
+        switch visibility(using: &pass) {
         case .hidden:
             return false
         case .near:
@@ -184,15 +188,17 @@ open class AsyncImageView: ImageView {
     /// and every clipping ancestor; near when only the clip grown by ``prefetchMargin`` reaches
     /// it.
     func visibility() -> Visibility {
-        guard let window, !isHidden, alpha > 0 else { return .hidden }
-        var clip = window.bounds
-        var ancestor = superview
-        while let view = ancestor, view !== window {
-            if view.isHidden || view.alpha <= 0 { return .hidden }
-            if view.clipsToBounds { clip = clip.intersection(view.convert(view.bounds, to: nil)) }
-            ancestor = view.superview
-        }
-        let rect = convert(bounds, to: nil)
+        var pass = VisibilityPass()
+        return visibility(using: &pass)
+    }
+
+    /// ``visibility()`` with the ancestors' clips shared by the views of one check.
+    func visibility(using pass: inout VisibilityPass) -> Visibility {
+        guard !isHidden, alpha > 0, let parent = superview,
+              let (window, clip) = pass.clip(inside: parent) else { return .hidden }
+        // Converted to the window's layer directly: `convert(_:to: nil)` would look for the window
+        // again.
+        let rect = layer.convert(bounds, to: window.layer)
         guard rect.isFinite, !rect.isEmpty else { return .hidden }
         if !clip.isEmpty, !rect.intersection(clip).isEmpty { return .visible }
         guard prefetchMargin > 0 else { return .hidden }

@@ -101,6 +101,9 @@ open class Layer {
         guard state[keyPath: keyPath] != value else { return false }
         state[keyPath: keyPath] = value
         renderStateChanged()
+        // Contents never come through here (see `contents`): every property that does may move
+        // or hide something, and the visibility checks of the next commit must look again.
+        Transaction.noteGeometryMayHaveChanged()
         return true
     }
 

@@ -9,6 +9,9 @@ enum TransactionCommit {
     static func layOut(_ transaction: PendingTransaction) {
         Trace.begin(.layoutPhase)
         var laidOut = 0
+        // Counted even when the marked layers were laid out early (`layoutIfNeeded`): a mark is
+        // what adding or removing a sublayer leaves behind.
+        if !transaction.needsLayout.isEmpty { Transaction.noteGeometryMayHaveChanged() }
         while !transaction.needsLayout.isEmpty {
             let batch = transaction.needsLayout
             transaction.needsLayout = []
