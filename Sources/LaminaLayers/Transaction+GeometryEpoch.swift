@@ -9,7 +9,7 @@ extension Transaction {
     /// leaves it alone. A layout-phase observer that asks "what is visible now?" compares it with
     /// the value it saw last time and skips the commits that moved nothing
     /// (``addLayoutPhaseObserver(_:)``). It only grows; compare for equality, never order.
-    public private(set) static var geometryEpoch: UInt64 = 0
+    package private(set) static var geometryEpoch: UInt64 = 0
 
     /// Records that a layer property other than the contents changed, or that layers were laid
     /// out (from ``Layer`` and ``TransactionCommit``).
