@@ -4,8 +4,9 @@ import LaminaLayers
 import LaminaText
 
 /// One picture of several presented frames side by side, each labelled with its frame id, tick
-/// and commits, with the pixels it re-rendered (its damage) outlined in red — the frames a
-/// ``FrameRecorder`` kept, at a glance.
+/// and commits, with the pixels that changed (its damage: re-rendered or, for a scroll, moved)
+/// outlined in red — the frames a ``FrameRecorder`` kept, at a glance. The damage overlay
+/// (``DebugOverlays/damage``) tells the two apart: it tints only what was re-rendered.
 ///
 /// ```swift
 /// let sheet = ContactSheet(frames: recorder.frames)
