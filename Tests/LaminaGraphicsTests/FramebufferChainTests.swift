@@ -4,22 +4,10 @@ import Testing
 /// `FramebufferChain`: frames handed out without a copy stay as they were, the next frame starts
 /// from the current pixels with its moves made, and buffers are reused once no image holds them.
 @Suite struct FramebufferChainTests {
-    /// A 12×10-pixel opaque context numbered as in `PixelMovesTests` (red x/16, green y/16).
-    func numbered() throws -> GraphicsContext {
-        let context = try GraphicsContext(width: 12, height: 10, opaque: true)
-        for y in 0..<10 {
-            for x in 0..<12 {
-                context.fillColor = Color(red: Double(x) / 16, green: Double(y) / 16, blue: 1, alpha: 1)
-                context.fill(Rect(x: Double(x), y: Double(y), width: 1, height: 1))
-            }
-        }
-        return context
-    }
-
     @Test func aHandedOutFrameNeverChangesAndTheNextStartsFromItsPixels() throws {
-        let chain = FramebufferChain(try numbered()) { _ in }
+        let chain = FramebufferChain(try numberedContext()) { _ in }
         let first = chain.handOut()
-        let copy = try numbered().makeImage()
+        let copy = try numberedContext().makeImage()
         let next = chain.context(moving: [])
         #expect(next.storage !== first.storage, "the image's buffer is not drawn into again")
         #expect(next.makeImage() == first, "the next frame starts from the current pixels")
@@ -32,27 +20,27 @@ import Testing
     @Test(arguments: [(3, -2), (-4, 1), (0, 5), (2, 0), (0, -40)])
     func theMoveMadeWhileCopyingEqualsTheMoveMadeInPlace(move: (dx: Int, dy: Int)) throws {
         let region = Rect(x: 2, y: 1, width: 8.5, height: 7)
-        let reference = try numbered()
+        let reference = try numberedContext()
         reference.movePixels(in: region, dx: move.dx, dy: move.dy)
-        let chain = FramebufferChain(try numbered()) { _ in }
+        let chain = FramebufferChain(try numberedContext()) { _ in }
         _ = chain.handOut()
         let moved = chain.context(moving: [.init(region: region, dx: move.dx, dy: move.dy)])
         #expect(moved.makeImage() == reference.makeImage())
     }
 
     @Test func severalMovesAreMadeInOrder() throws {
-        let moves: [FramebufferChain.Move] = [.init(region: Rect(x: 0, y: 0, width: 12, height: 10), dx: 0, dy: -3),
+        let moves: [PixelScroll] = [.init(region: Rect(x: 0, y: 0, width: 12, height: 10), dx: 0, dy: -3),
                                               .init(region: Rect(x: 2, y: 2, width: 6, height: 6), dx: 2, dy: 1)]
-        let reference = try numbered()
+        let reference = try numberedContext()
         for move in moves { reference.movePixels(in: move.region, dx: move.dx, dy: move.dy) }
-        let chain = FramebufferChain(try numbered()) { _ in }
+        let chain = FramebufferChain(try numberedContext()) { _ in }
         _ = chain.handOut()
         #expect(chain.context(moving: moves).makeImage() == reference.makeImage())
     }
 
     @Test func buffersAreReusedOnlyOnceNoImageHoldsThem() throws {
         var prepared = 0
-        let chain = FramebufferChain(try numbered()) { _ in prepared += 1 }
+        let chain = FramebufferChain(try numberedContext()) { _ in prepared += 1 }
         var buffers: Set<ObjectIdentifier> = [ObjectIdentifier(chain.context.storage)]
         var kept: Image? = chain.handOut()
         for _ in 0..<6 {

@@ -3,28 +3,9 @@ import Testing
 
 /// `GraphicsContext.movePixels(in:dx:dy:)`: the compositor's scroll copy.
 @Suite struct PixelMovesTests {
-    /// A 12×10-pixel context whose pixel (x, y) has red x/16 and green y/16, so every pixel says
-    /// where it came from; opaque or not.
-    func numbered(opaque: Bool) throws -> GraphicsContext {
-        let context = try GraphicsContext(width: 12, height: 10, opaque: opaque)
-        for y in 0..<10 {
-            for x in 0..<12 {
-                context.fillColor = Color(red: Double(x) / 16, green: Double(y) / 16, blue: 1, alpha: 1)
-                context.fill(Rect(x: Double(x), y: Double(y), width: 1, height: 1))
-            }
-        }
-        return context
-    }
-
-    /// The (x, y) a pixel of `image` was numbered with.
-    func origin(of image: Image, x: Int, y: Int) -> (Int, Int) {
-        let color = image.pixel(x: x, y: y)
-        return (Int((color.red * 16).rounded()), Int((color.green * 16).rounded()))
-    }
-
     @Test(arguments: [(3, -2), (-4, 1), (0, 5), (2, 0), (-1, -3)], [true, false])
     func pixelsMoveInsideTheRegionAndTheRestStays(move: (dx: Int, dy: Int), opaque: Bool) throws {
-        let context = try numbered(opaque: opaque)
+        let context = try numberedContext(opaque: opaque)
         let region = Rect(x: 2, y: 1, width: 8, height: 7)
         context.movePixels(in: region, dx: move.dx, dy: move.dy)
         let image = context.makeImage()
@@ -34,25 +15,25 @@ import Testing
                 let inside = region.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
                 let fromInside = region.contains(Point(x: Double(sx) + 0.5, y: Double(sy) + 0.5))
                 let expected = inside && fromInside ? (sx, sy) : (x, y)
-                #expect(origin(of: image, x: x, y: y) == expected, "pixel (\(x), \(y)) after a move by \(move)")
+                #expect(numberedOrigin(of: image, x: x, y: y) == expected, "pixel (\(x), \(y)) after a move by \(move)")
             }
         }
     }
 
     @Test func regionsAreRoundedInwardsAndClippedToTheContext() throws {
-        let context = try numbered(opaque: true)
+        let context = try numberedContext()
         // Reaches outside the context on the left and bottom; fractional edges round inwards.
         context.movePixels(in: Rect(x: -5, y: 2.5, width: 10.4, height: 20), dx: 1, dy: 0)
         let image = context.makeImage()
-        #expect(origin(of: image, x: 1, y: 3) == (0, 3))
-        #expect(origin(of: image, x: 0, y: 3) == (0, 3), "nothing moves onto the first column")
-        #expect(origin(of: image, x: 1, y: 2) == (1, 2), "row 2 is only half inside: it stays")
-        #expect(origin(of: image, x: 5, y: 9) == (5, 9), "column 5 is only partly inside: it stays")
-        #expect(origin(of: image, x: 4, y: 9) == (3, 9))
+        #expect(numberedOrigin(of: image, x: 1, y: 3) == (0, 3))
+        #expect(numberedOrigin(of: image, x: 0, y: 3) == (0, 3), "nothing moves onto the first column")
+        #expect(numberedOrigin(of: image, x: 1, y: 2) == (1, 2), "row 2 is only half inside: it stays")
+        #expect(numberedOrigin(of: image, x: 5, y: 9) == (5, 9), "column 5 is only partly inside: it stays")
+        #expect(numberedOrigin(of: image, x: 4, y: 9) == (3, 9))
     }
 
     @Test func emptyNonFiniteAndNullMovesChangeNothing() throws {
-        let context = try numbered(opaque: false)
+        let context = try numberedContext(opaque: false)
         let before = context.makeImage()
         context.movePixels(in: Rect(x: 0, y: 0, width: 12, height: 10), dx: 0, dy: 0)
         context.movePixels(in: Rect(x: 0, y: 0, width: 12, height: 10), dx: 40, dy: 0)

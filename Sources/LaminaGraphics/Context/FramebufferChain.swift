@@ -10,19 +10,6 @@
 ///
 /// Owned by one thread at a time (the render thread).
 package final class FramebufferChain {
-    /// The move of ``GraphicsContext/movePixels(in:dx:dy:)``.
-    package struct Move {
-        package let region: Rect
-        package let dx: Int
-        package let dy: Int
-
-        package init(region: Rect, dx: Int, dy: Int) {
-            self.region = region
-            self.dx = dx
-            self.dy = dy
-        }
-    }
-
     /// The buffer the current frame is in.
     package private(set) var context: GraphicsContext
     /// Whether an image handed out shares ``context``'s pixels.
@@ -44,7 +31,7 @@ package final class FramebufferChain {
     /// The context to draw the next frame into, with `moves` made: the current one when no image
     /// holds its pixels (the moves made in place), otherwise a free buffer holding the current
     /// pixels moved.
-    package func context(moving moves: [Move]) -> GraphicsContext {
+    package func context(moving moves: [PixelScroll]) -> GraphicsContext {
         guard isHandedOut, let next = freeContext() else {
             for move in moves { context.movePixels(in: move.region, dx: move.dx, dy: move.dy) }
             return context

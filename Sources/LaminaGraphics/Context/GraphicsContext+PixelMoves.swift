@@ -10,7 +10,7 @@ extension GraphicsContext {
     /// them — what a GPU render server does with a copy of the layer's already-composited
     /// texture.
     package func movePixels(in region: Rect, dx: Int, dy: Int) {
-        guard let span = Self.moveSpan(FramebufferChain.Move(region: region, dx: dx, dy: dy), width: pixelWidth, height: pixelHeight) else { return }
+        guard let span = Self.moveSpan(PixelScroll(region: region, dx: dx, dy: dy), width: pixelWidth, height: pixelHeight) else { return }
         let (top, bottom, left, right) = (span.top, span.bottom, span.left, span.right)
         cairo_surface_flush(surface)
         let bytesPerPixel = 4
@@ -38,7 +38,7 @@ extension GraphicsContext {
     /// Copies `source`'s pixels (a context of the same pixel size and format) into this one in
     /// one pass, with `move` made on the way: rows and spans inside the move's destination come
     /// from where the move takes them.
-    func copyPixels(from source: GraphicsContext, moving move: FramebufferChain.Move?) {
+    func copyPixels(from source: GraphicsContext, moving move: PixelScroll?) {
         cairo_surface_flush(source.surface)
         cairo_surface_flush(surface)
         let rowBytes = min(bytesPerRow, source.bytesPerRow)
@@ -65,7 +65,7 @@ extension GraphicsContext {
 
     /// The destination of `move` in whole pixels inside the context — as ``movePixels(in:dx:dy:)``
     /// computes it —, or nil when it moves nothing.
-    static func moveSpan(_ move: FramebufferChain.Move, width: Int, height: Int) -> (top: Int, bottom: Int, left: Int, right: Int)? {
+    static func moveSpan(_ move: PixelScroll, width: Int, height: Int) -> (top: Int, bottom: Int, left: Int, right: Int)? {
         let region = move.region
         guard region.isFinite, !region.isNull, move.dx != 0 || move.dy != 0 else { return nil }
         let minX = max(Int(region.minX.rounded(.up)), 0), maxX = min(Int(region.maxX.rounded(.down)), width)

@@ -66,10 +66,7 @@ public final class Compositor {
     /// whose damage covers the whole framebuffer makes no move: everything is redrawn anyway.
     public func composite(_ tree: RenderTree, update: FrameUpdate) {
         let redrawsAll = update.damage.rects.contains { $0.contains(pixelBounds) }
-        let moves = redrawsAll ? [] : update.scrolls.map {
-            FramebufferChain.Move(region: $0.region.intersection(pixelBounds), dx: $0.dx, dy: $0.dy)
-        }
-        _ = chain.context(moving: moves)
+        _ = chain.context(moving: redrawsAll ? [] : update.scrolls)
         composite(tree, damage: update.damage)
     }
 

@@ -1,14 +1,14 @@
-import LaminaGraphics
-
-/// A move of already-composited pixels: what a frame does instead of redrawing a scrolled layer.
+/// A move of already-drawn pixels inside a region, by whole device pixels: what a frame does
+/// instead of redrawing a scrolled layer.
 ///
 /// When a commit changes nothing about a layer but its bounds origin — a scroll view scrolling —
 /// and the layer clips to its bounds over an opaque background, the pixels inside it on screen
-/// are the same picture moved, so the render server copies them ``offset`` pixels over inside
-/// ``region`` and redraws only what the move exposes and what other layers draw over the
-/// region. Core Animation's render server does the same with the layer's texture on the GPU.
-/// ``RenderTree/apply(_:to:)`` finds scrolls; ``FrameUpdate`` keeps the damage consistent with
-/// them; ``Compositor/composite(_:update:)`` performs them. Device pixels, whole.
+/// are the same picture moved, so the render server copies them (``dx``, ``dy``) pixels over
+/// inside ``region`` and redraws only what the move exposes and what other layers draw over the
+/// region. Core Animation's render server draws the layer's texture at its new place on the GPU
+/// instead. The render tree finds scrolls (`RenderTree.apply(_:to:)`), the frame's update keeps
+/// the damage consistent with them (`FrameUpdate`), and the compositor makes them
+/// (``GraphicsContext/movePixels(in:dx:dy:)``, ``FramebufferChain``).
 public struct PixelScroll: Sendable, Hashable, CustomStringConvertible {
     /// The pixels that move, and the only ones the move writes: the scrolled layer's visible
     /// rectangle, whole pixels inside every clip above it.

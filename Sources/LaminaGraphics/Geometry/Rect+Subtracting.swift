@@ -1,10 +1,8 @@
-import LaminaGraphics
-
 extension Rect {
     /// The parts of this rectangle outside `other`: at most four bands (above, below, then left
     /// and right of it between those), none overlapping. The whole rectangle when they do not
     /// overlap; none when `other` covers it.
-    func subtracting(_ other: Rect) -> [Rect] {
+    package func subtracting(_ other: Rect) -> [Rect] {
         let inner = intersection(other)
         guard !inner.isNull, !inner.isEmpty else { return isEmpty ? [] : [self] }
         var parts: [Rect] = []
@@ -17,7 +15,7 @@ extension Rect {
 
     /// The largest whole-pixel rectangle inside this one (its edges rounded inwards); null when
     /// no whole pixel fits.
-    var roundedInwards: Rect {
+    package var roundedInwards: Rect {
         guard isFinite, !isNull else { return .null }
         let s = standardized
         let minX = s.minX.rounded(.up), minY = s.minY.rounded(.up)
