@@ -17,7 +17,7 @@ import LaminaUI
 ///   clips (`masksToBounds`) — is empty neither decodes nor assigns (an image that arrives for a
 ///   view scrolled out of sight meanwhile waits in the memory cache). Waiting views are checked
 ///   again at the end of the layout phase (``Transaction/addLayoutPhaseObserver(_:)``) of every
-///   commit that may have moved something (``Transaction/geometryEpoch``), so a view scrolled
+///   commit that may have moved something (the transaction's geometry epoch), so a view scrolled
 ///   into sight starts decoding on the frame it appears, and commits that only bring contents
 ///   cost nothing.
 /// - **Near-visible**: a view within ``prefetchMargin`` points of the visible area fetches its

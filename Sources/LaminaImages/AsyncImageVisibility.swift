@@ -5,7 +5,7 @@ import LaminaLayers
 /// the waiting views only. Main thread.
 ///
 /// A check runs only when something may have changed what is visible: the layers moved, resized,
-/// hid or were laid out since the last check (``Transaction/geometryEpoch`` advanced), or a view
+/// hid or were laid out since the last check (`Transaction.geometryEpoch` advanced), or a view
 /// started waiting or changed its margin since then. A commit that only carries new contents —
 /// async renders and decoded images landing while nothing scrolls — skips it: the answer would
 /// be the same as last time.

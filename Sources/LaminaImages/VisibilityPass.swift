@@ -7,7 +7,7 @@ import LaminaUI
 /// finding the window and converting an ancestor's bounds up to it walk the whole chain, so
 /// without sharing a check costs waiting views × depth². The clips are valid for one check only:
 /// geometry is final for the frame at the end of the layout phase, and anything a view's check
-/// changes in the tree advances ``Transaction/geometryEpoch``, so the next commit checks again.
+/// changes in the tree advances `Transaction.geometryEpoch`, so the next commit checks again.
 /// Main thread.
 @MainActor
 struct VisibilityPass {
