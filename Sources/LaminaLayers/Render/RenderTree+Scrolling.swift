@@ -69,8 +69,10 @@ extension RenderTree {
             guard let node = nodes[id], isChild(id, node, of: parent.id, asMask: false) else { return nil }
             return (id, node)
         }
-        guard let position = LayerPainter.drawingOrder(sublayers).firstIndex(where: { $0.0 == child }) else { return covered }
-        for (id, node) in LayerPainter.drawingOrder(sublayers)[(position + 1)...] {
+        guard !sublayers.isEmpty else { return covered }
+        let order = LayerPainter.drawingOrder(sublayers)
+        guard let position = order.firstIndex(where: { $0.0 == child }) else { return covered }
+        for (id, node) in order[(position + 1)...] {
             let above = Self.placement(of: node, under: state, at: placement)
             covered.add(visualExtent(of: id, at: above.transform).intersection(above.clip).intersection(region))
         }
