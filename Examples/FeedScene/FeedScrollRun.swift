@@ -83,7 +83,7 @@ public final class FeedScrollRun {
             let elapsed = Double((tick.index - start!.index)) * clock.interval.seconds
             let target = min(startOffset + speed * elapsed, list.maximumContentOffset.y)
             // On whole device pixels, as a finger's scroll lands (ScrollView.pixelAligned).
-            list.contentOffset = list.clamped(list.pixelAligned(Point(x: 0, y: target)))
+            list.contentOffset = list.scrollTarget(Point(x: 0, y: target))
             distance = list.contentOffset.y - startOffset
             if callbacks >= frames {
                 done = true

@@ -64,7 +64,7 @@ extension ScrollView {
             let wanted = Point(x: position.x + (velocity.x + next.x) / 2 * seconds,
                                y: position.y + (velocity.y + next.y) / 2 * seconds)
             let landed = clamped(wanted)
-            contentOffset = clamped(pixelAligned(landed))
+            contentOffset = scrollTarget(landed)
             let resting = hypot(next.x, next.y) < Self.restingSpeed
             if resting || landed != wanted { stopMotion() } else { self.motion = .momentum(velocity: next, position: landed) }
         case .animation(let start, let end, let duration, let began):

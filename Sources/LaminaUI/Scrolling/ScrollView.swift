@@ -83,6 +83,13 @@ open class ScrollView: View {
         return Point(x: (offset.x * scale).rounded() / scale, y: (offset.y * scale).rounded() / scale)
     }
 
+    /// Where scrolling towards `offset` puts the content: on the nearest whole device pixel,
+    /// within the edges (``pixelAligned(_:)``, then ``clamped(_:)``). The wheel, a drag and
+    /// momentum scroll through it.
+    public func scrollTarget(_ offset: Point) -> Point {
+        clamped(pixelAligned(offset))
+    }
+
     /// A scroll view clips its content to its bounds, as UIScrollView does.
     public override init(frame: Rect) {
         super.init(frame: frame)
@@ -112,7 +119,7 @@ open class ScrollView: View {
     open override func scrollWheel(_ event: PointerEvent) {
         guard case .wheel(let dx, let dy) = event.phase, dx.isFinite, dy.isFinite else { return }
         stopMotion()
-        contentOffset = clamped(pixelAligned(Point(x: contentOffset.x + dx, y: contentOffset.y + dy)))
+        contentOffset = scrollTarget(Point(x: contentOffset.x + dx, y: contentOffset.y + dy))
     }
 
     // MARK: - Drag
@@ -156,7 +163,7 @@ open class ScrollView: View {
         drag = state
         let x = canScrollHorizontally ? state.startOffset.x - (event.location.x - state.startLocation.x) : contentOffset.x
         let y = canScrollVertically ? state.startOffset.y - (event.location.y - state.startLocation.y) : contentOffset.y
-        contentOffset = clamped(pixelAligned(Point(x: x, y: y)))
+        contentOffset = scrollTarget(Point(x: x, y: y))
     }
 
     open override func pointerUp(_ event: PointerEvent) {
