@@ -106,7 +106,7 @@ struct LineBreakingTests {
         let glyphCount = whole.lines[0].runs.flatMap(\.glyphs).count
         let split = layout("ffi", width: whole.lines[0].width * 0.6, size: 40)
         #expect(split.lines.count >= 2)
-        let clusters = split.lines.flatMap { $0.runs.flatMap(\.clusters) }
+        let clusters = split.lines.flatMap { $0.runs.flatMap { $0.shapedGlyphs[$0.glyphRange].map(\.cluster) } }
         #expect(Set(clusters).count >= 2)
         #expect(split.lines.flatMap { $0.runs.flatMap(\.glyphs) }.count >= glyphCount)
         #expect(split.lines.flatMap { $0.runs.flatMap(\.glyphs) }.allSatisfy { $0 != 0 })

@@ -35,9 +35,8 @@ extension TextPainter {
     private func strokeGlyphBounds(of run: GlyphRun, in line: TextLine) {
         guard let face = run.face else { return }
         let scale = run.scale
-        for (index, glyph) in run.glyphs.enumerated() {
-            guard let extents = face.extents(of: glyph), extents.width != 0, extents.height != 0 else { continue }
-            let position = run.positions[index]
+        run.forEachGlyph { glyph, position, _ in
+            guard let extents = face.extents(of: glyph.id), extents.width != 0, extents.height != 0 else { return }
             let x = origin.x + line.origin.x + position.x + Double(extents.x_bearing) * scale
             let y = origin.y + line.origin.y + position.y - Double(extents.y_bearing) * scale
             context.stroke(Rect(x: x, y: y, width: Double(extents.width) * scale, height: -Double(extents.height) * scale))

@@ -41,7 +41,7 @@ struct TextPainter {
         let (fill, shadow) = (context.fillColor, context.shadow)
         defer { (context.fillColor, context.shadow) = (fill, shadow) }
         for run in line.runs {
-            guard let textShadow = run.attributes.shadow, !run.glyphs.isEmpty else { continue }
+            guard let textShadow = run.attributes.shadow, run.glyphCount > 0 else { continue }
             context.shadow = Shadow(offset: textShadow.offset, blur: textShadow.blur, color: textShadow.color)
             context.fillColor = color(of: run)
             show(run, in: line, paint: .shadowOnly)
@@ -53,7 +53,7 @@ struct TextPainter {
         // cost more than the glyphs of a short run.
         let fill = context.fillColor
         defer { context.fillColor = fill }
-        for run in line.runs where !run.glyphs.isEmpty {
+        for run in line.runs where run.glyphCount > 0 {
             context.fillColor = color(of: run)
             show(run, in: line, paint: .glyphs)
         }
@@ -68,9 +68,8 @@ struct TextPainter {
         guard let face = run.face else { return }
         buffer.removeAll(keepingCapacity: true)
         let x = origin.x + line.origin.x, y = origin.y + line.origin.y
-        for index in run.glyphs.indices {
-            let position = run.positions[index]
-            buffer.append(cairo_glyph_t(index: UInt(run.glyphs[index]), x: x + position.x, y: y + position.y))
+        run.forEachGlyph { glyph, position, _ in
+            buffer.append(cairo_glyph_t(index: UInt(glyph.id), x: x + position.x, y: y + position.y))
         }
         buffer.withUnsafeBufferPointer {
             context.drawGlyphs($0, fontFace: face.cairoFace, fontSize: run.size, paint: paint)

@@ -2,29 +2,56 @@ import LaminaGraphics
 
 /// Glyphs of one face and one set of attributes on a line: glyph ids, their positions, and the
 /// text they draw.
+///
+/// A run does not copy its glyphs: it is a range of the shaped text's glyph array, which every
+/// line of a layout shares, placed from the pen at ``x``. ``glyphs`` and ``positions`` gather
+/// them into new arrays on each call; drawing and hit-testing read them in place.
 public struct GlyphRun: Sendable {
     /// The UTF-16 range of the text the run draws (for the truncation token: the range it
     /// replaces, empty).
     public let range: Range<Int>
     /// The run's attributes (colours, decorations, the font asked for).
     public let attributes: TextRunAttributes
-    /// The glyph ids in the face that draws them.
-    public let glyphs: [UInt32]
-    /// Each glyph's origin on the baseline, relative to the line's origin (y down).
-    public let positions: [Point]
     /// The x where the run starts and its advance width, relative to the line's origin.
     public let x: Double, width: Double
-    /// Per glyph: the UTF-16 offset of the character (cluster) it draws.
-    let clusters: [Int]
-    /// Per glyph: the pen position before it (its origin without HarfBuzz's offset), for
-    /// hit-testing character cells.
-    let pens: [Double]
+    /// The shaped glyphs the run is a range of (shared, not copied).
+    let shapedGlyphs: [ShapedGlyph]
+    /// The run's glyphs in ``shapedGlyphs``.
+    let glyphRange: Range<Int>
     /// The face that draws the glyphs (a fallback face for characters the font lacks).
     let face: FontFace?
     /// The em size the face is drawn at.
     let size: Double
     /// Whether the run belongs to the truncation token.
     public let isTruncationToken: Bool
+
+    /// The glyph ids in the face that draws them.
+    public var glyphs: [UInt32] { shapedGlyphs[glyphRange].map(\.id) }
+
+    /// Each glyph's origin on the baseline, relative to the line's origin (y down).
+    public var positions: [Point] {
+        var positions: [Point] = []
+        positions.reserveCapacity(glyphRange.count)
+        forEachGlyph { _, position, _ in positions.append(position) }
+        return positions
+    }
+
+    /// The number of glyphs.
+    public var glyphCount: Int { glyphRange.count }
+
+    /// Calls `body` with each glyph in order, its origin relative to the line's origin (y down)
+    /// and the pen position before it (its origin without HarfBuzz's offset, for hit-testing).
+    @inline(__always)
+    func forEachGlyph(_ body: (ShapedGlyph, Point, Double) -> Void) {
+        var pen = x
+        shapedGlyphs.withUnsafeBufferPointer { glyphs in
+            for index in glyphRange {
+                let glyph = glyphs[index]
+                body(glyph, Point(x: pen + glyph.offsetX, y: -glyph.offsetY), pen)
+                pen += glyph.advance
+            }
+        }
+    }
 
     /// The font asked for.
     public var font: Font { attributes.font }

@@ -3,9 +3,9 @@ import LaminaGraphics
 
 extension ShapedText {
     /// The glyph runs that draw `range` on one line, from x = `startX`, with `spaceExtra` points
-    /// added after each space (justification). Glyphs come from the shaped arrays; only a run
-    /// whose piece starts or ends inside a HarfBuzz cluster (a line break inside a ligature) is
-    /// shaped again, on its own.
+    /// added after each space (justification). Runs are ranges of the shaped glyphs, not copies;
+    /// only a run whose piece starts or ends inside a HarfBuzz cluster (a line break inside a
+    /// ligature) is shaped again, on its own, and a justified run gets its own widened glyphs.
     func glyphRuns(for range: Range<Int>, startX: Double = 0, spaceExtra: Double = 0,
                    isTruncationToken: Bool = false) -> (runs: [GlyphRun], width: Double) {
         guard !range.isEmpty else { return ([], 0) }
@@ -19,37 +19,37 @@ extension ShapedText {
             guard !piece.isEmpty else { continue }
             let attributes = storage.runs[run.attributeIndex].attributes
             let start = pen
-            var glyphIDs: [UInt32] = [], positions: [Point] = [], clusterOffsets: [Int] = [], pens: [Double] = []
+            var source = glyphs, glyphRange = 0..<0
             if attributes.attachment != nil {
                 pen += width(of: piece)
             } else if isClusterAligned(piece, in: run) {
-                let glyphRange = glyphs(of: piece, in: run)
-                glyphIDs = Array(glyphs[glyphRange])
-                clusterOffsets = clusters[glyphRange].map { Int($0) }
-                // Pens and positions in one pass, written in place.
-                let count = glyphRange.count
-                var placed = [Point](repeating: Point(x: 0, y: 0), count: count)
-                pens = [Double](repeating: 0, count: count)
-                placed.withUnsafeMutableBufferPointer { placed in
-                    pens.withUnsafeMutableBufferPointer { pens in
-                        for (slot, glyph) in glyphRange.enumerated() {
-                            pens[slot] = pen
-                            placed[slot] = Point(x: pen + offsetsX[glyph], y: -offsetsY[glyph])
-                            pen += advances[glyph]
-                            if spaceExtra != 0 && storage.units[Int(clusters[glyph])] == 0x20 { pen += spaceExtra }
-                        }
-                    }
+                glyphRange = glyphs(of: piece, in: run)
+                if spaceExtra != 0 {
+                    source = justified(glyphRange, spaceExtra: spaceExtra)
+                    glyphRange = 0..<source.count
                 }
-                positions = placed
+                source.withUnsafeBufferPointer { glyphs in
+                    for glyph in glyphRange { pen += glyphs[glyph].advance }
+                }
             } else {
-                reshape(piece, run: run, kern: attributes.kern, pen: &pen, glyphs: &glyphIDs,
-                        positions: &positions, clusters: &clusterOffsets, pens: &pens)
+                source = reshape(piece, run: run, kern: attributes.kern)
+                glyphRange = 0..<source.count
+                for glyph in source { pen += glyph.advance }
             }
-            result.append(GlyphRun(range: piece, attributes: attributes, glyphs: glyphIDs, positions: positions,
-                                   x: start, width: pen - start, clusters: clusterOffsets, pens: pens, face: run.face,
+            result.append(GlyphRun(range: piece, attributes: attributes, x: start, width: pen - start,
+                                   shapedGlyphs: source, glyphRange: glyphRange, face: run.face,
                                    size: attributes.font.size, isTruncationToken: isTruncationToken))
         }
         return (result, pen - startX)
+    }
+
+    /// The glyphs of `glyphRange`, each space's advance widened by `spaceExtra`.
+    private func justified(_ glyphRange: Range<Int>, spaceExtra: Double) -> [ShapedGlyph] {
+        glyphs[glyphRange].map { glyph in
+            var glyph = glyph
+            if storage.units[Int(glyph.cluster)] == 0x20 { glyph.advance += spaceExtra }
+            return glyph
+        }
     }
 
     /// The index of the shaped run containing `offset`.
@@ -73,7 +73,7 @@ extension ShapedText {
             var low = run.glyphRange.lowerBound, high = run.glyphRange.upperBound
             while low < high {
                 let middle = (low + high) / 2
-                if Int(clusters[middle]) < offset { low = middle + 1 } else { high = middle }
+                if Int(glyphs[middle].cluster) < offset { low = middle + 1 } else { high = middle }
             }
             return low
         }
@@ -81,9 +81,8 @@ extension ShapedText {
     }
 
     /// Shapes `piece` alone (no context across the line break) with the run's face.
-    private func reshape(_ piece: Range<Int>, run: Run, kern: Double, pen: inout Double, glyphs: inout [UInt32],
-                         positions: inout [Point], clusters: inout [Int], pens: inout [Double]) {
-        guard let face = run.face, let buffer = hb_buffer_create() else { return }
+    private func reshape(_ piece: Range<Int>, run: Run, kern: Double) -> [ShapedGlyph] {
+        guard let face = run.face, let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         shapingUnits.withUnsafeBufferPointer { units in
             hb_buffer_add_utf16(buffer, units.baseAddress! + piece.lowerBound, Int32(piece.count), 0, Int32(piece.count))
@@ -95,16 +94,17 @@ extension ShapedText {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let shaped = hb_buffer_get_glyph_positions(buffer, &count)!
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(Int(count))
         for index in 0..<Int(count) {
             let cluster = Int(infos[index].cluster)
-            glyphs.append(infos[index].codepoint)
-            pens.append(pen)
-            positions.append(Point(x: pen + Double(shaped[index].x_offset) * run.scale,
-                                   y: -Double(shaped[index].y_offset) * run.scale))
-            clusters.append(piece.lowerBound + cluster)
-            pen += Double(shaped[index].x_advance) * run.scale
+            var advance = Double(shaped[index].x_advance) * run.scale
             let next = index + 1 < Int(count) ? Int(infos[index + 1].cluster) : -1
-            if next != cluster { pen += kern }
+            if next != cluster { advance += kern }
+            glyphs.append(ShapedGlyph(id: infos[index].codepoint, cluster: Int32(piece.lowerBound + cluster),
+                                      advance: advance, offsetX: Double(shaped[index].x_offset) * run.scale,
+                                      offsetY: Double(shaped[index].y_offset) * run.scale))
         }
+        return glyphs
     }
 }

@@ -84,7 +84,7 @@ extension TextLayout {
                 cells.append((run.range.lowerBound, run.x, run.x + run.width))
                 continue
             }
-            if run.glyphs.isEmpty {
+            if run.glyphCount == 0 {
                 let offsets = characterStarts(in: run.range)
                 let share = offsets.isEmpty ? 0 : run.width / Double(offsets.count)
                 for (index, offset) in offsets.enumerated() {
@@ -92,21 +92,24 @@ extension TextLayout {
                 }
                 continue
             }
-            var index = 0
-            while index < run.glyphs.count {
-                let cluster = run.clusters[index]
-                var next = index + 1
-                while next < run.glyphs.count && run.clusters[next] == cluster { next += 1 }
-                let start = run.pens[index]
-                let end = next < run.glyphs.count ? run.pens[next] : run.x + run.width
-                let clusterEnd = next < run.glyphs.count ? run.clusters[next] : run.range.upperBound
+            // Each cluster's glyphs share the span from the pen before its first glyph to the
+            // pen before the next cluster's, divided among the cluster's characters.
+            var clusterStart: (cluster: Int, pen: Double)?
+            func close(at end: Double, next clusterEnd: Int) {
+                guard let (cluster, start) = clusterStart else { return }
                 let offsets = characterStarts(in: cluster..<max(clusterEnd, cluster + 1))
                 let share = (end - start) / Double(max(offsets.count, 1))
                 for (position, offset) in offsets.enumerated() {
                     cells.append((offset, start + share * Double(position), start + share * Double(position + 1)))
                 }
-                index = next
             }
+            run.forEachGlyph { glyph, _, pen in
+                let cluster = Int(glyph.cluster)
+                if let open = clusterStart, open.cluster == cluster { return }
+                close(at: pen, next: cluster)
+                clusterStart = (cluster, pen)
+            }
+            close(at: run.x + run.width, next: run.range.upperBound)
         }
         return cells
     }

@@ -109,10 +109,8 @@ struct Truncation {
 extension GlyphRun {
     /// The same run moved right by `dx`, reporting `range` as the text it stands for.
     func moved(by dx: Double, range: Range<Int>) -> GlyphRun {
-        GlyphRun(range: range, attributes: attributes, glyphs: glyphs,
-                 positions: positions.map { Point(x: $0.x + dx, y: $0.y) }, x: x + dx, width: width,
-                 clusters: clusters.map { _ in range.lowerBound }, pens: pens.map { $0 + dx }, face: face, size: size,
-                 isTruncationToken: isTruncationToken)
+        GlyphRun(range: range, attributes: attributes, x: x + dx, width: width, shapedGlyphs: shapedGlyphs,
+                 glyphRange: glyphRange, face: face, size: size, isTruncationToken: isTruncationToken)
     }
 }
 

@@ -23,34 +23,27 @@ struct ShapedText: Sendable {
     }
 
     let storage: TextStorage
-    /// The units HarfBuzz saw: controls and separators replaced (``UnicodeClasses/shapingUnit``).
+    /// The units HarfBuzz saw: controls and separators replaced (``UnicodeClasses/shapingUnit``);
+    /// the storage's own array when nothing needed replacing.
     let shapingUnits: [UInt16]
     var runs: [Run] = []
-    var glyphs: [UInt32] = []
-    /// Per glyph, in points: advance, and offset from the pen position (y up, as HarfBuzz gives).
-    var advances: [Double] = []
-    var offsetsX: [Double] = []
-    var offsetsY: [Double] = []
-    /// Per glyph: the UTF-16 offset of its cluster.
-    var clusters: [Int32] = []
-    /// Per unit: the advance of the cluster starting there (0 inside a cluster), kern included.
-    var unitAdvances: [Double]
+    /// Every glyph, run after run. Glyph runs of lines share this array.
+    var glyphs: [ShapedGlyph] = []
     /// Per unit: 1 when a HarfBuzz cluster starts there (a line may end before it without
     /// re-shaping).
     var clusterStarts: [UInt8]
-    /// `prefixWidths[i]` is the sum of `unitAdvances[0..<i]`: any range's width in O(1).
-    var prefixWidths: [Double] = []
+    /// `prefixWidths[i]` is the advance of the units before `i`: any range's width in O(1). A
+    /// cluster's advance (kern included) counts at its first unit, or is shared evenly by its
+    /// units when it spans several (a ligature's).
+    var prefixWidths: [Double]
 
     init(storage: TextStorage) {
         self.storage = storage
-        shapingUnits = storage.units.map(UnicodeClasses.shapingUnit)
-        unitAdvances = [Double](repeating: 0, count: storage.count)
+        shapingUnits = UnicodeClasses.shapingUnits(of: storage.units)
         clusterStarts = [UInt8](repeating: 1, count: storage.count)
+        // Each unit's advance is gathered one slot to the right, then summed in place.
+        prefixWidths = [Double](repeating: 0, count: storage.count + 1)
         glyphs.reserveCapacity(storage.count)
-        advances.reserveCapacity(storage.count)
-        offsetsX.reserveCapacity(storage.count)
-        offsetsY.reserveCapacity(storage.count)
-        clusters.reserveCapacity(storage.count)
         guard let buffer = hb_buffer_create() else { return }
         defer { hb_buffer_destroy(buffer) }
         shapingUnits.withUnsafeBufferPointer { units in
@@ -65,12 +58,12 @@ struct ShapedText: Sendable {
                 }
             }
         }
-        var sum = 0.0
-        prefixWidths.reserveCapacity(storage.count + 1)
-        prefixWidths.append(0)
-        for advance in unitAdvances {
-            sum += advance
-            prefixWidths.append(sum)
+        prefixWidths.withUnsafeMutableBufferPointer { widths in
+            var sum = 0.0
+            for slot in widths.indices {
+                sum += widths[slot]
+                widths[slot] = sum
+            }
         }
     }
 
@@ -83,7 +76,7 @@ struct ShapedText: Sendable {
     private mutating func appendAttachment(_ attachment: TextAttachment, range: Range<Int>, attributeIndex: Int) {
         // Each U+FFFC of the range is one attachment box; anything else under it takes no room.
         for offset in range where storage.units[offset] == 0xFFFC {
-            unitAdvances[offset] = attachment.size.width
+            prefixWidths[offset + 1] = attachment.size.width
         }
         runs.append(Run(range: range, glyphRange: glyphs.count..<glyphs.count, face: nil, scale: 0,
                         attributeIndex: attributeIndex, script: HB_SCRIPT_COMMON))
@@ -110,32 +103,22 @@ struct ShapedText: Sendable {
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
         let glyphCount = Int(count), end = item.range.upperBound
-        // Written through buffer pointers: per glyph, appending to seven arrays one element at a
-        // time (a uniqueness and a capacity check each) cost more than HarfBuzz's own output.
-        Self.extend(&glyphs, by: glyphCount, with: 0)
-        Self.extend(&advances, by: glyphCount, with: 0)
-        Self.extend(&offsetsX, by: glyphCount, with: 0)
-        Self.extend(&offsetsY, by: glyphCount, with: 0)
-        Self.extend(&clusters, by: glyphCount, with: 0)
+        glyphs.append(contentsOf: repeatElement(ShapedGlyph(id: 0, cluster: 0, advance: 0, offsetX: 0, offsetY: 0),
+                                                count: glyphCount))
+        // Written through buffer pointers: appending per glyph (a uniqueness and a capacity check
+        // each) cost more than HarfBuzz's own output.
         glyphs.withUnsafeMutableBufferPointer { glyphs in
-        advances.withUnsafeMutableBufferPointer { advances in
-        offsetsX.withUnsafeMutableBufferPointer { offsetsX in
-        offsetsY.withUnsafeMutableBufferPointer { offsetsY in
-        clusters.withUnsafeMutableBufferPointer { clusters in
-        unitAdvances.withUnsafeMutableBufferPointer { unitAdvances in
+        prefixWidths.withUnsafeMutableBufferPointer { unitAdvances in
         clusterStarts.withUnsafeMutableBufferPointer { clusterStarts in
             for index in 0..<glyphCount {
                 let cluster = Int(infos[index].cluster)
-                let slot = first + index
-                glyphs[slot] = infos[index].codepoint
                 var advance = Double(positions[index].x_advance) * scale
                 let next = index + 1 < glyphCount ? Int(infos[index + 1].cluster) : end
                 if next != cluster && kern != 0 { advance += kern }
-                advances[slot] = advance
-                offsetsX[slot] = Double(positions[index].x_offset) * scale
-                offsetsY[slot] = Double(positions[index].y_offset) * scale
-                clusters[slot] = Int32(cluster)
-                unitAdvances[cluster] += advance
+                glyphs[first + index] = ShapedGlyph(
+                    id: infos[index].codepoint, cluster: Int32(cluster), advance: advance,
+                    offsetX: Double(positions[index].x_offset) * scale, offsetY: Double(positions[index].y_offset) * scale)
+                unitAdvances[cluster + 1] += advance
                 // The units a cluster spans after its first (a ligature's, a mark's) are no place
                 // to end a line without re-shaping.
                 if next > cluster + 1 {
@@ -145,18 +128,9 @@ struct ShapedText: Sendable {
         }
         }
         }
-        }
-        }
-        }
-        }
         spreadClusterAdvances(over: item.range)
         runs.append(Run(range: item.range, glyphRange: first..<glyphs.count, face: face, scale: scale,
                         attributeIndex: attributeIndex, script: item.script))
-    }
-
-    /// Grows `array` by `count` copies of `value` (one bulk write), to be filled in place.
-    private static func extend<Element>(_ array: inout [Element], by count: Int, with value: Element) {
-        array.append(contentsOf: repeatElement(value, count: count))
     }
 
     /// Shares each multi-unit cluster's advance (a ligature's) evenly among its units, so a line
@@ -167,8 +141,8 @@ struct ShapedText: Sendable {
             var end = start + 1
             while end < range.upperBound && clusterStarts[end] == 0 { end += 1 }
             if end - start > 1 {
-                let share = unitAdvances[start] / Double(end - start)
-                for unit in start..<end { unitAdvances[unit] = share }
+                let share = prefixWidths[start + 1] / Double(end - start)
+                for unit in start..<end { prefixWidths[unit + 1] = share }
             }
             start = end
         }

@@ -19,6 +19,15 @@ enum UnicodeClasses {
         }
     }
 
+    /// `units` with each unit made its ``shapingUnit(_:)``: the same array (shared, not copied)
+    /// when none changes, as in most text.
+    static func shapingUnits(of units: [UInt16]) -> [UInt16] {
+        guard let first = units.firstIndex(where: { shapingUnit($0) != $0 }) else { return units }
+        var shaping = units
+        for index in first..<shaping.count { shaping[index] = shapingUnit(shaping[index]) }
+        return shaping
+    }
+
     /// What the shaper sees instead of `unit`: controls, line separators and object replacement
     /// characters without an attachment become a zero-width space (invisible, no advance, never
     /// a .notdef box), a tab a space.
