@@ -24,19 +24,12 @@ extension TextLayout {
         Trace.begin(.textDraw, arguments: ["lines": String(lines.count)])
         defer { Trace.end(.textDraw) }
         guard point.isFinite else { return true }
-        var painter = TextPainter(context: context, origin: point, highlightedRange: options.highlightedRange)
-        let phases: [(inout TextPainter, TextLine) -> Void] = [
-            { $0.drawBackgrounds(of: $1) },
-            { $0.drawShadows(of: $1) },
-            { $0.drawDecorations(of: $1, strikethrough: false) },
-            { $0.drawGlyphs(of: $1) },
-            { $0.drawAttachments(of: $1) },
-            { $0.drawDecorations(of: $1, strikethrough: true) },
-        ]
-        for phase in phases {
+        let painter = TextPainter(context: context, origin: point, highlightedRange: options.highlightedRange)
+        for phase in TextPainter.Phase.allCases {
             if isCancelled() { return false }
-            for line in lines {
-                phase(&painter, line)
+            // Lines are read in place (an index loop borrows them; `for line in lines` copies).
+            for index in lines.indices {
+                painter.draw(phase, of: lines[index])
                 if isCancelled() { return false }
             }
         }

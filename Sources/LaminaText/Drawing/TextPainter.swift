@@ -1,18 +1,34 @@
 import CCairo
 import LaminaGraphics
 
-/// The drawing phases of ``TextLayout/draw(in:at:options:isCancelled:)``, line by line. Holds
-/// one glyph buffer reused by every run, so drawing allocates nothing per glyph.
+/// The drawing phases of ``TextLayout/draw(in:at:options:isCancelled:)``, line by line. Runs
+/// are read in place, and each run's glyphs are handed to cairo from a buffer on the stack
+/// (on the heap only for runs of more than a few dozen glyphs).
 struct TextPainter {
+    /// The phases in YYText's order.
+    enum Phase: CaseIterable {
+        case backgrounds, shadows, underlines, glyphs, attachments, strikethroughs
+    }
+
     let context: GraphicsContext
     let origin: Point
     let highlightedRange: Range<Int>?
-    private var buffer: [cairo_glyph_t] = []
 
     init(context: GraphicsContext, origin: Point, highlightedRange: Range<Int>?) {
         self.context = context
         self.origin = origin
         self.highlightedRange = highlightedRange
+    }
+
+    func draw(_ phase: Phase, of line: TextLine) {
+        switch phase {
+        case .backgrounds: drawBackgrounds(of: line)
+        case .shadows: drawShadows(of: line)
+        case .underlines: drawDecorations(of: line, strikethrough: false)
+        case .glyphs: drawGlyphs(of: line)
+        case .attachments: drawAttachments(of: line)
+        case .strikethroughs: drawDecorations(of: line, strikethrough: true)
+        }
     }
 
     private func isPressed(_ run: GlyphRun) -> Bool {
@@ -26,7 +42,8 @@ struct TextPainter {
     }
 
     func drawBackgrounds(of line: TextLine) {
-        for run in line.runs {
+        for index in line.runs.indices {
+            let run = line.runs[index]
             let pressed = isPressed(run) ? run.attributes.highlight?.highlightedBackgroundColor : nil
             guard let color = pressed ?? run.attributes.backgroundColor else { continue }
             context.withSavedState {
@@ -37,10 +54,12 @@ struct TextPainter {
         }
     }
 
-    mutating func drawShadows(of line: TextLine) {
+    func drawShadows(of line: TextLine) {
+        guard line.runs.contains(where: { $0.attributes.shadow != nil && $0.glyphCount > 0 }) else { return }
         let (fill, shadow) = (context.fillColor, context.shadow)
         defer { (context.fillColor, context.shadow) = (fill, shadow) }
-        for run in line.runs {
+        for index in line.runs.indices {
+            let run = line.runs[index]
             guard let textShadow = run.attributes.shadow, run.glyphCount > 0 else { continue }
             context.shadow = Shadow(offset: textShadow.offset, blur: textShadow.blur, color: textShadow.color)
             context.fillColor = color(of: run)
@@ -48,14 +67,14 @@ struct TextPainter {
         }
     }
 
-    mutating func drawGlyphs(of line: TextLine) {
+    func drawGlyphs(of line: TextLine) {
         // The fill colour changes per run and comes back after; a full state save per run would
         // cost more than the glyphs of a short run.
         let fill = context.fillColor
         defer { context.fillColor = fill }
-        for run in line.runs where run.glyphCount > 0 {
-            context.fillColor = color(of: run)
-            show(run, in: line, paint: .glyphs)
+        for index in line.runs.indices where line.runs[index].glyphCount > 0 {
+            context.fillColor = color(of: line.runs[index])
+            show(line.runs[index], in: line, paint: .glyphs)
         }
     }
 
@@ -64,20 +83,24 @@ struct TextPainter {
         return run.attributes.foregroundColor
     }
 
-    private mutating func show(_ run: GlyphRun, in line: TextLine, paint: GlyphPaint) {
+    private func show(_ run: GlyphRun, in line: TextLine, paint: GlyphPaint) {
         guard let face = run.face else { return }
-        buffer.removeAll(keepingCapacity: true)
         let x = origin.x + line.origin.x, y = origin.y + line.origin.y
-        run.forEachGlyph { glyph, position, _ in
-            buffer.append(cairo_glyph_t(index: UInt(glyph.id), x: x + position.x, y: y + position.y))
-        }
-        buffer.withUnsafeBufferPointer {
-            context.drawGlyphs($0, fontFace: face.cairoFace, fontSize: run.size, paint: paint)
+        withUnsafeTemporaryAllocation(of: cairo_glyph_t.self, capacity: run.glyphCount) { buffer in
+            var count = 0
+            run.forEachGlyph { glyph, position, _ in
+                buffer.initializeElement(at: count,
+                                         to: cairo_glyph_t(index: UInt(glyph.id), x: x + position.x, y: y + position.y))
+                count += 1
+            }
+            context.drawGlyphs(UnsafeBufferPointer(rebasing: buffer[..<count]), fontFace: face.cairoFace,
+                               fontSize: run.size, paint: paint)
         }
     }
 
     func drawDecorations(of line: TextLine, strikethrough: Bool) {
-        for run in line.runs where run.width > 0 {
+        for index in line.runs.indices where line.runs[index].width > 0 {
+            let run = line.runs[index]
             let decoration = strikethrough ? run.attributes.strikethrough : run.attributes.underline
             guard let decoration, let face = run.attributes.font.face else { continue }
             let scale = run.attributes.font.pointsPerUnit
@@ -99,7 +122,8 @@ struct TextPainter {
     }
 
     func drawAttachments(of line: TextLine) {
-        for run in line.runs {
+        for index in line.runs.indices {
+            let run = line.runs[index]
             guard let attachment = run.attributes.attachment, case .image(let image) = attachment.content else { continue }
             let rect = TextLayout.attachmentRect(attachment, run: run, line: line).offsetBy(dx: origin.x, dy: origin.y)
             let content = AttachmentGeometry.contentRect(imageSize: image.size, in: rect, mode: attachment.contentMode)

@@ -97,4 +97,14 @@ struct TextStorage: Sendable {
     func attributes(at offset: Int) -> TextRunAttributes? {
         runs.isEmpty ? nil : runs[runIndex(at: offset)].attributes
     }
+
+    /// The font at `offset`, or nil for empty text (without copying the other attributes).
+    func font(at offset: Int) -> Font? {
+        runs.isEmpty ? nil : runs[runIndex(at: offset)].attributes.font
+    }
+
+    /// The paragraph style at `offset` (the default for empty text).
+    func paragraphStyle(at offset: Int) -> ParagraphStyle {
+        runs.isEmpty ? .default : runs[runIndex(at: offset)].attributes.paragraphStyle
+    }
 }

@@ -48,7 +48,7 @@ struct Truncation {
             appendToken(at: end)
             appendText(start..<visible.upperBound)
         }
-        let metrics = Typesetter.metrics(of: pieces, fallback: shaped.storage.attributes(at: cutOffset)?.font)
+        let metrics = Typesetter.metrics(of: pieces, fallback: shaped.storage.font(at: cutOffset))
         let x = line.fragment.minX + (line.origin.x - line.fragment.minX).clamped(to: 0...max(available - pen, 0))
         return TextLine(range: line.range, row: line.row, origin: Point(x: x, y: line.origin.y),
                         ascent: max(line.ascent, metrics.ascent), descent: max(line.descent, metrics.descent),

@@ -9,21 +9,21 @@ extension Typesetter {
         switch mode {
         case .wordWrapping:
             var best: (Int, Bool)?
-            while index < breaks.offsets.count {
-                let end = Int(breaks.offsets[index])
+            while index < breaks.count {
+                let end = breaks.offset(index)
                 guard lineWidth(of: trimmed(start..<end)) <= width + tolerance else { break }
-                best = (end, breaks.mandatory[index])
-                if breaks.mandatory[index] { break }
+                best = (end, breaks.isMandatory(index))
+                if breaks.isMandatory(index) { break }
                 index += 1
             }
             if let best { return (start..<best.0, best.1) }
-            let limit = index < breaks.offsets.count ? Int(breaks.offsets[index]) : breaks.offsets.last.map(Int.init) ?? start
+            let limit = index < breaks.count ? breaks.offset(index) : breaks.lastOffset ?? start
             return graphemeFit(from: start, limit: limit, width: width).map { ($0, false) }
         case .charWrapping:
-            while index < breaks.offsets.count && !breaks.mandatory[index] { index += 1 }
-            let end = index < breaks.offsets.count ? Int(breaks.offsets[index]) : breaks.offsets.last.map(Int.init) ?? start
+            while index < breaks.count && !breaks.isMandatory(index) { index += 1 }
+            let end = index < breaks.count ? breaks.offset(index) : breaks.lastOffset ?? start
             if lineWidth(of: trimmed(start..<end)) <= width + tolerance {
-                return (start..<end, index < breaks.offsets.count)
+                return (start..<end, index < breaks.count)
             }
             return graphemeFit(from: start, limit: end, width: width).map { ($0, false) }
         }
@@ -78,12 +78,12 @@ extension Typesetter {
         let first = String(decoding: units[start..<sliceEnd], as: UTF16.self).first
         let graphemeEnd = min(units.count, start + max(first?.utf16.count ?? 1, 1))
         let index = breaks.firstIndex(after: start)
-        guard index < breaks.offsets.count else { return (start..<graphemeEnd, false) }
-        let next = Int(breaks.offsets[index])
+        guard index < breaks.count else { return (start..<graphemeEnd, false) }
+        let next = breaks.offset(index)
         // Only spaces (or the hard break) between the grapheme and the opportunity: they hang.
         if next > graphemeEnd, trimmed(start..<next).upperBound <= graphemeEnd {
-            return (start..<next, breaks.mandatory[index])
+            return (start..<next, breaks.isMandatory(index))
         }
-        return (start..<graphemeEnd, next == graphemeEnd && breaks.mandatory[index])
+        return (start..<graphemeEnd, next == graphemeEnd && breaks.isMandatory(index))
     }
 }

@@ -28,6 +28,10 @@ struct Typesetter {
     private(set) var visibleEnd = 0
     /// Whether laying out stopped with text left over (room or rows ran out).
     private(set) var isCut = false
+    /// The lines of the row being laid out, kept between rows so their storage is reused.
+    private var pending: [PendingLine] = []
+    /// Their glyph runs, widths and aligned x while the row's height is worked out.
+    private var built: [(runs: [GlyphRun], width: Double, alignedX: Double)] = []
 
     var units: [UInt16] { shaped.storage.units }
     private static let epsilon = 1e-6
@@ -48,18 +52,17 @@ struct Typesetter {
         var paragraphStart = true
         var paragraphOffset = 0
         while start < count {
-            guard rowCount < maximumRows else { break }
-            guard let attributes = shaped.storage.attributes(at: start) else { break }
+            guard rowCount < maximumRows, let lineHeight = shaped.storage.font(at: start)?.lineHeight else { break }
             if paragraphStart { paragraphOffset = start }
-            let style = shaped.storage.attributes(at: paragraphOffset)?.paragraphStyle ?? .default
+            let style = shaped.storage.paragraphStyle(at: paragraphOffset)
             let multiple = style.lineHeightMultiple > 0 ? style.lineHeightMultiple : 1
-            let bandHeight = attributes.font.lineHeight * multiple
+            let bandHeight = lineHeight * multiple
             guard bandHeight.isFinite, y + bandHeight <= rect.maxY + Self.epsilon else { break }
             let indent = paragraphStart ? style.firstLineHeadIndent : style.headIndent
             let minX = rect.minX + indent, maxX = rect.maxX - style.tailIndent
             let fragments = exclusions.isEmpty ? (maxX > minX ? [minX...maxX] : [])
                 : exclusions.fragments(minX: minX, maxX: maxX, top: y, bottom: y + bandHeight, minimumWidth: 1)
-            var pending: [PendingLine] = []
+            pending.removeAll(keepingCapacity: true)
             for fragment in fragments where start < count {
                 guard let line = fit(from: start, width: fragment.upperBound - fragment.lowerBound,
                                      mode: style.lineBreakMode) else { continue }
@@ -84,7 +87,7 @@ struct Typesetter {
                 y += max(bandHeight, 1)
                 continue
             }
-            guard let advance = placeRow(pending, top: y, bottom: rect.maxY, style: style, multiple: multiple)
+            guard let advance = placeRow(top: y, bottom: rect.maxY, style: style, multiple: multiple)
             else { start = pending[0].range.lowerBound; break }
             y += advance
             paragraphStart = pending.last?.endsParagraph ?? false
@@ -95,9 +98,8 @@ struct Typesetter {
 
     /// Lays out the pending lines of one row with its top at `top`; nil when the row would cross
     /// `bottom`. Returns how far the next row starts below this one.
-    private mutating func placeRow(_ pending: [PendingLine], top: Double, bottom: Double, style: ParagraphStyle,
-                                   multiple: Double) -> Double? {
-        var built: [(runs: [GlyphRun], width: Double, line: PendingLine, alignedX: Double)] = []
+    private mutating func placeRow(top: Double, bottom: Double, style: ParagraphStyle, multiple: Double) -> Double? {
+        built.removeAll(keepingCapacity: true)
         var ascent = 0.0, descent = 0.0, leading = 0.0
         for line in pending {
             let fragmentWidth = line.fragment.upperBound - line.fragment.lowerBound
@@ -111,8 +113,8 @@ struct Typesetter {
             }
             // A line tightened below zero by negative kerning still starts inside its fragment.
             let x = line.fragment.lowerBound + alignmentOffset(style.alignment, free: fragmentWidth - max(width, 0))
-            built.append((runs, width, line, x))
-            let metrics = Self.metrics(of: runs, fallback: shaped.storage.attributes(at: line.range.lowerBound)?.font)
+            built.append((runs, width, x))
+            let metrics = Self.metrics(of: runs, fallback: shaped.storage.font(at: line.range.lowerBound))
             ascent = max(ascent, metrics.ascent)
             descent = max(descent, metrics.descent)
             leading = max(leading, metrics.leading)
@@ -121,12 +123,12 @@ struct Typesetter {
         let extra = natural * multiple - natural
         let baseline = top + max(extra, 0) + ascent
         guard baseline + descent <= bottom + Self.epsilon else { return nil }
-        for entry in built {
-            lines.append(TextLine(range: entry.line.range, row: rowCount,
+        for (line, entry) in zip(pending, built) {
+            lines.append(TextLine(range: line.range, row: rowCount,
                                   origin: Point(x: entry.alignedX, y: baseline), ascent: ascent, descent: descent,
                                   width: max(entry.width, 0), runs: entry.runs, isTruncated: false,
-                                  fragment: Rect(x: entry.line.fragment.lowerBound, y: top,
-                                                 width: entry.line.fragment.upperBound - entry.line.fragment.lowerBound,
+                                  fragment: Rect(x: line.fragment.lowerBound, y: top,
+                                                 width: line.fragment.upperBound - line.fragment.lowerBound,
                                                  height: baseline + descent - top)))
         }
         rowCount += 1

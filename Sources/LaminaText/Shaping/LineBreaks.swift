@@ -4,46 +4,52 @@ import CLaminaShims
 /// Unicode UAX #14 break opportunities of a text, from ICU (through CLaminaShims), as UTF-16
 /// offsets where a line may or must start.
 struct LineBreaks: Sendable {
-    /// Offsets in increasing order, in `1...count` (the end of non-empty text is always one).
-    var offsets: [Int32] = []
-    /// Per offset: whether the break is mandatory (after a hard break character).
-    var mandatory: [Bool] = []
+    /// The breaks in increasing order of offset, in `1...count` (the end of non-empty text is
+    /// always one), each an opportunity or mandatory (after a hard break character).
+    private var breaks: [lamina_line_break] = []
 
     init(units: [UInt16]) {
         guard !units.isEmpty else { return }
-        BreakerPool.shared.withBreaker { breaker in
-            let status = units.withUnsafeBufferPointer {
-                lamina_linebreaker_set_text(breaker, $0.baseAddress, Int32($0.count))
-            }
-            if status == LAMINA_LINEBREAK_OK {
-                var chunk = [lamina_line_break](repeating: lamina_line_break(), count: 256)
-                var from: Int32 = 0
-                while true {
-                    let found = lamina_linebreaker_breaks(breaker, from, &chunk, Int32(chunk.count))
-                    guard found > 0 else { break }
-                    for index in 0..<Int(found) {
-                        offsets.append(chunk[index].offset)
-                        mandatory.append(chunk[index].kind == LAMINA_LINEBREAK_MANDATORY)
-                    }
-                    from = chunk[Int(found) - 1].offset
+        // Text of n units has at most n breaks: ICU writes them all in one call, in place.
+        breaks = [lamina_line_break](unsafeUninitializedCapacity: units.count) { buffer, initialized in
+            BreakerPool.shared.withBreaker { breaker in
+                let status = units.withUnsafeBufferPointer {
+                    lamina_linebreaker_set_text(breaker, $0.baseAddress, Int32($0.count))
                 }
+                if status == LAMINA_LINEBREAK_OK {
+                    let found = lamina_linebreaker_breaks(breaker, 0, buffer.baseAddress, Int32(buffer.count))
+                    initialized = max(Int(found), 0)
+                }
+                lamina_linebreaker_set_text(breaker, nil, 0)
             }
-            lamina_linebreaker_set_text(breaker, nil, 0)
         }
         // Without ICU (its data missing), the end of the text is still a break: lines then wrap
         // at grapheme boundaries only.
-        if offsets.last != Int32(units.count) {
-            offsets.append(Int32(units.count))
-            mandatory.append(false)
+        if breaks.last?.offset != Int32(units.count) {
+            breaks.append(lamina_line_break(offset: Int32(units.count), kind: LAMINA_LINEBREAK_OPPORTUNITY))
         }
     }
 
+    /// The number of breaks.
+    var count: Int { breaks.count }
+
+    /// The offset of break `index`.
+    @inline(__always)
+    func offset(_ index: Int) -> Int { Int(breaks[index].offset) }
+
+    /// Whether break `index` is mandatory.
+    @inline(__always)
+    func isMandatory(_ index: Int) -> Bool { breaks[index].kind == LAMINA_LINEBREAK_MANDATORY }
+
+    /// The offset of the last break (the end of the text), nil for empty text.
+    var lastOffset: Int? { breaks.last.map { Int($0.offset) } }
+
     /// The index of the first break strictly after `offset`.
     func firstIndex(after offset: Int) -> Int {
-        var low = 0, high = offsets.count
+        var low = 0, high = breaks.count
         while low < high {
             let middle = (low + high) / 2
-            if Int(offsets[middle]) <= offset { low = middle + 1 } else { high = middle }
+            if Int(breaks[middle].offset) <= offset { low = middle + 1 } else { high = middle }
         }
         return low
     }
