@@ -28,7 +28,9 @@ struct Typesetter {
     private(set) var visibleEnd = 0
     /// Whether laying out stopped with text left over (room or rows ran out).
     private(set) var isCut = false
-    /// The lines of the row being laid out, kept between rows so their storage is reused.
+    /// The free spans of the row being laid out, and its lines: kept between rows so their
+    /// storage is reused.
+    private var fragments: [ClosedRange<Double>] = []
     private var pending: [PendingLine] = []
     /// Their glyph runs, widths and aligned x while the row's height is worked out.
     private var built: [(runs: [GlyphRun], width: Double, alignedX: Double)] = []
@@ -45,6 +47,8 @@ struct Typesetter {
 
     mutating func run() {
         let rect = container.layoutRect
+        // Lines grow one at a time; most texts end within a handful.
+        lines.reserveCapacity(8)
         let count = units.count
         let maximumRows = container.maximumNumberOfLines > 0 ? container.maximumNumberOfLines : Int.max
         var y = rect.minY
@@ -60,8 +64,12 @@ struct Typesetter {
             guard bandHeight.isFinite, y + bandHeight <= rect.maxY + Self.epsilon else { break }
             let indent = paragraphStart ? style.firstLineHeadIndent : style.headIndent
             let minX = rect.minX + indent, maxX = rect.maxX - style.tailIndent
-            let fragments = exclusions.isEmpty ? (maxX > minX ? [minX...maxX] : [])
-                : exclusions.fragments(minX: minX, maxX: maxX, top: y, bottom: y + bandHeight, minimumWidth: 1)
+            fragments.removeAll(keepingCapacity: true)
+            if !exclusions.isEmpty {
+                fragments += exclusions.fragments(minX: minX, maxX: maxX, top: y, bottom: y + bandHeight, minimumWidth: 1)
+            } else if maxX > minX {
+                fragments.append(minX...maxX)
+            }
             pending.removeAll(keepingCapacity: true)
             for fragment in fragments where start < count {
                 guard let line = fit(from: start, width: fragment.upperBound - fragment.lowerBound,
