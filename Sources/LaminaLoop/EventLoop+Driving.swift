@@ -69,11 +69,14 @@ extension EventLoop {
         return run(mode: mode, limits: limits, returnAfterSourceHandled: false)
     }
 
-    /// Whether a run of `mode` has something to do right now: a performed block for it, a
-    /// signalled source, a due timer, a readable fd source, or (on the main loop, in a common
-    /// mode) main-queue work. Outstanding work elsewhere does not count. Owning thread only.
+    /// Whether a run of `mode` has something to do right now: a wake-up asked for and not yet
+    /// taken (another fd ended the last sleep first, so the next sleep ends at once), a performed
+    /// block for it, a signalled source, a due timer, a readable fd source, or (on the main loop,
+    /// in a common mode) main-queue work. Outstanding work elsewhere does not count. Owning
+    /// thread only.
     @_spi(LaminaTesting)
     public func hasWorkReady(in mode: Mode) -> Bool {
+        if lamina_fd_is_readable(wakeFD) != 0 { return true }
         let now = self.now
         let (ready, isCommon) = lock.withLock { () -> (Bool, Bool) in
             let isCommon = commonModeNames.contains(mode.name)

@@ -41,6 +41,30 @@ final class LoopDrivingTests: XCTestCase {
         XCTAssertEqual(log.events, ["first", "second", "third"])
     }
 
+    func test_runUntilIdleGoesRoundAgainForAWakeUpThatAnotherWakeBeatInTheSameSleep() {
+        // An observer that finds work before the loop sleeps (as UpdateTransaction's flush does)
+        // asks for one more pass with wakeUp(). Here a due timer is ready first, so the sleep
+        // ends for the timer and leaves the wake-up signalled: the loop is not idle yet.
+        let log = Log()
+        let idle = onTestLoopThread { loop -> Bool in
+            loop.add(EventLoop.Source { _ in }, to: .default)
+            let observer = EventLoop.Observer(activities: .beforeWaiting) { _, _ in
+                let passes = log.events.filter { $0.hasPrefix("before waiting") }.count + 1
+                log.record("before waiting \(passes)")
+                guard passes == 1 else { return }
+                loop.add(EventLoop.Timer(after: .zero) { _ in log.record("timer") }, to: .default)
+                usleep(1_000)
+                loop.wakeUp()
+            }
+            loop.add(observer, to: .default)
+            return loop.runUntilIdle()
+        }
+        XCTAssertEqual(idle, true)
+        // The second pass's sleep takes the wake-up; a pass a wake-up ended is followed by one
+        // more, in case the wake-up brought work.
+        XCTAssertEqual(log.events, ["before waiting 1", "timer", "before waiting 2", "before waiting 3"])
+    }
+
     func test_runUntilIdleWaitsForOutstandingWorkByRunningTheLoop() {
         let log = Log()
         let idle = onTestLoopThread { loop -> Bool in
