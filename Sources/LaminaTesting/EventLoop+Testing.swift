@@ -19,7 +19,7 @@ extension EventLoop {
     /// (``EventLoop/beginOutstandingWork()``) on other threads, and the last iteration's sleep
     /// not cut short by ``EventLoop/wakeUp()`` (a transaction that carried marks over, or an
     /// update transaction that dirtied layers after the commit, wakes the loop for one more
-    /// pass). Waits for outstanding work by running the loop, never by sleeping for time: a
+    /// pass), nor a wake-up still waiting because another fd ended that sleep first. Waits for outstanding work by running the loop, never by sleeping for time: a
     /// result posted with `perform` + `wakeUp` ends the wait. On a virtual clock, timers that are
     /// not due yet do not count and time does not move. Runs at least one iteration. Owning thread
     /// only.
