@@ -40,7 +40,7 @@ private func describe(_ layout: TextLayout) {
         for run in line.runs {
             let what = run.isTruncationToken ? "the truncation token"
                 : "\"\(String(decoding: units[run.range], as: UTF16.self))\""
-            say("      \(run.glyphs.count) glyphs of \(run.faceFamily) \(fmt(run.font.size)) pt at x \(fmt(run.x)): \(what)")
+            say("      \(run.glyphCount) glyphs of \(run.faceFamily) \(fmt(run.font.size)) pt at x \(fmt(run.x)): \(what)")
         }
     }
     say("Positions are fractional points (HarfBuzz's unhinted advances), the same at every scale.")

@@ -27,9 +27,8 @@ extension TextLayout {
         let painter = TextPainter(context: context, origin: point, highlightedRange: options.highlightedRange)
         for phase in TextPainter.Phase.allCases {
             if isCancelled() { return false }
-            // Lines are read in place (an index loop borrows them; `for line in lines` copies).
-            for index in lines.indices {
-                painter.draw(phase, of: lines[index])
+            for line in lines {
+                painter.draw(phase, of: line)
                 if isCancelled() { return false }
             }
         }

@@ -1,9 +1,9 @@
 import CCairo
 import LaminaGraphics
 
-/// The drawing phases of ``TextLayout/draw(in:at:options:isCancelled:)``, line by line. Runs
-/// are read in place, and each run's glyphs are handed to cairo from a buffer on the stack
-/// (on the heap only for runs of more than a few dozen glyphs).
+/// The drawing phases of ``TextLayout/draw(in:at:options:isCancelled:)``, line by line. Each
+/// run's glyphs are handed to cairo from a buffer on the stack (on the heap only for runs of
+/// more than a few dozen glyphs).
 struct TextPainter {
     /// The phases in YYText's order.
     enum Phase: CaseIterable {
@@ -42,8 +42,7 @@ struct TextPainter {
     }
 
     func drawBackgrounds(of line: TextLine) {
-        for index in line.runs.indices {
-            let run = line.runs[index]
+        for run in line.runs {
             let pressed = isPressed(run) ? run.attributes.highlight?.highlightedBackgroundColor : nil
             guard let color = pressed ?? run.attributes.backgroundColor else { continue }
             context.withSavedState {
@@ -55,11 +54,9 @@ struct TextPainter {
     }
 
     func drawShadows(of line: TextLine) {
-        guard line.runs.contains(where: { $0.attributes.shadow != nil && $0.glyphCount > 0 }) else { return }
         let (fill, shadow) = (context.fillColor, context.shadow)
         defer { (context.fillColor, context.shadow) = (fill, shadow) }
-        for index in line.runs.indices {
-            let run = line.runs[index]
+        for run in line.runs {
             guard let textShadow = run.attributes.shadow, run.glyphCount > 0 else { continue }
             context.shadow = Shadow(offset: textShadow.offset, blur: textShadow.blur, color: textShadow.color)
             context.fillColor = color(of: run)
@@ -72,9 +69,9 @@ struct TextPainter {
         // cost more than the glyphs of a short run.
         let fill = context.fillColor
         defer { context.fillColor = fill }
-        for index in line.runs.indices where line.runs[index].glyphCount > 0 {
-            context.fillColor = color(of: line.runs[index])
-            show(line.runs[index], in: line, paint: .glyphs)
+        for run in line.runs where run.glyphCount > 0 {
+            context.fillColor = color(of: run)
+            show(run, in: line, paint: .glyphs)
         }
     }
 
@@ -99,8 +96,7 @@ struct TextPainter {
     }
 
     func drawDecorations(of line: TextLine, strikethrough: Bool) {
-        for index in line.runs.indices where line.runs[index].width > 0 {
-            let run = line.runs[index]
+        for run in line.runs where run.width > 0 {
             let decoration = strikethrough ? run.attributes.strikethrough : run.attributes.underline
             guard let decoration, let face = run.attributes.font.face else { continue }
             let scale = run.attributes.font.pointsPerUnit
@@ -122,8 +118,7 @@ struct TextPainter {
     }
 
     func drawAttachments(of line: TextLine) {
-        for index in line.runs.indices {
-            let run = line.runs[index]
+        for run in line.runs {
             guard let attachment = run.attributes.attachment, case .image(let image) = attachment.content else { continue }
             let rect = TextLayout.attachmentRect(attachment, run: run, line: line).offsetBy(dx: origin.x, dy: origin.y)
             let content = AttachmentGeometry.contentRect(imageSize: image.size, in: rect, mode: attachment.contentMode)
