@@ -24,35 +24,52 @@ struct TextStorage: Sendable {
         var runs: [Run] = []
         var offset = 0
         var runStart = text.startIndex
-        for run in text.runs {
+        let textEnd = text.endIndex
+        // Runs are found with `index(afterRun:)` and read from their substrings, not through
+        // `text.runs`: this toolchain's `Runs` builds a `RangeSet` through unspecialised generic
+        // code, which cost more than the rest of the reading put together, most of all when a
+        // label's drawing has just pushed Foundation out of the caches. The boundaries are the
+        // same (TextStorageTests holds them to `text.runs`).
+        while runStart < textEnd {
+            let runEnd = text.index(afterRun: runStart)
             // The last run ends with the text; the others are measured from the previous run's
             // end (not from the start of the text, which would make many runs quadratic).
-            let end = run.range.upperBound == text.endIndex ? units.count
-                : offset + text.utf16.distance(from: runStart, to: run.range.upperBound)
-            runStart = run.range.upperBound
+            let end = runEnd == textEnd ? units.count : offset + text.utf16.distance(from: runStart, to: runEnd)
+            // One walk copies the run's attributes; the reads below look them up in that copy.
+            let run = text[runStart..<runEnd].lamina
+            runStart = runEnd
             guard end > offset else { continue }
-            var attributes = TextRunAttributes(font: run[LaminaFontAttribute.self] ?? defaultFont)
-            if let color = run[LaminaForegroundColorAttribute.self] { attributes.foregroundColor = color }
-            attributes.backgroundColor = run[LaminaBackgroundColorAttribute.self]
-            attributes.underline = run[LaminaUnderlineAttribute.self]
-            attributes.strikethrough = run[LaminaStrikethroughAttribute.self]
-            attributes.shadow = run[LaminaTextShadowAttribute.self]
-            if let kern = run[LaminaKernAttribute.self], kern.isFinite { attributes.kern = kern }
-            if let style = run[LaminaParagraphStyleAttribute.self] { attributes.paragraphStyle = style }
-            attributes.attachment = run[LaminaAttachmentAttribute.self]
-            attributes.highlight = run[LaminaHighlightAttribute.self]
-            if let highlight = attributes.highlight, let color = highlight.color {
-                attributes.foregroundColor = color
-            }
-            // An attachment without a font of its own aligns to the text before it.
-            if attributes.attachment != nil, run[LaminaFontAttribute.self] == nil, let previous = runs.last {
-                attributes.font = previous.attributes.font
-            }
-            runs.append(Run(range: offset..<min(end, units.count), attributes: attributes))
+            runs.append(Run(range: offset..<min(end, units.count),
+                            attributes: Self.attributes(of: run, defaultFont: defaultFont, previous: runs.last)))
             offset = min(end, units.count)
         }
         self.units = units
         self.runs = runs
+    }
+
+    /// The resolved attributes of one attribute run: within a run every attribute is uniform, so
+    /// the run's substring holds exactly the run's values.
+    private static func attributes(of run: ScopedAttributeContainer<AttributeScopes.LaminaAttributes>,
+                                   defaultFont: Font, previous: Run?) -> TextRunAttributes {
+        let font = run.font
+        var attributes = TextRunAttributes(font: font ?? defaultFont)
+        if let color = run.foregroundColor { attributes.foregroundColor = color }
+        attributes.backgroundColor = run.backgroundColor
+        attributes.underline = run.underline
+        attributes.strikethrough = run.strikethrough
+        attributes.shadow = run.textShadow
+        if let kern = run.kern, kern.isFinite { attributes.kern = kern }
+        if let style = run.paragraphStyle { attributes.paragraphStyle = style }
+        attributes.attachment = run.attachment
+        attributes.highlight = run.highlight
+        if let highlight = attributes.highlight, let color = highlight.color {
+            attributes.foregroundColor = color
+        }
+        // An attachment without a font of its own aligns to the text before it.
+        if attributes.attachment != nil, font == nil, let previous {
+            attributes.font = previous.attributes.font
+        }
+        return attributes
     }
 
     /// Storage of `units` with one attribute run (or none, when empty).
