@@ -1,6 +1,7 @@
 import Foundation
 import LaminaGraphics
 @testable import LaminaText
+import LaminaTesting
 import LaminaTrace
 import Testing
 
@@ -28,6 +29,28 @@ struct DrawingTests {
         }
         #expect(stopped.inkedPixelCount == 0)
         #expect(try TextFixtures.render(layout, size: size).inkedPixelCount > 1000)
+    }
+
+    @Test("drawing only the phases a layout needs gives the pixels of drawing every phase")
+    func skippedPhasesDrawNothing() throws {
+        var drawnSomething = 0
+        for seed in 0..<120 as Range<UInt64> {
+            var random = SplitMix64(seed: seed)
+            let text = TextStorageTests.randomText(&random)
+            let layout = TextLayout(container: TextContainer(size: Size(width: 200, height: 160)), text: text)
+            // A pressed highlight draws its background in the backgrounds phase.
+            let options = TextDrawingOptions(highlightedRange: seed % 2 == 0 ? layout.visibleRange : nil)
+            func render(_ phases: TextPainter.Phases) throws -> Image {
+                try GraphicsContext.makeImage(width: 200, height: 160) { context in
+                    _ = layout.draw(in: context, at: Point(x: 3, y: 4), options: options, phases: phases,
+                                    isCancelled: { false })
+                }
+            }
+            let own = try render(layout.phases), all = try render(.all)
+            #expect(own == all, "seed \(seed)")
+            if all.inkedPixelCount > 0 { drawnSomething += 1 }
+        }
+        #expect(drawnSomething > 80)
     }
 
     @Test("text takes the context's alpha, clip and shadow")

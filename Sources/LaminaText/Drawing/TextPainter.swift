@@ -6,8 +6,41 @@ import LaminaGraphics
 /// more than a few dozen glyphs).
 struct TextPainter {
     /// The phases in YYText's order.
-    enum Phase: CaseIterable {
+    enum Phase: Int, CaseIterable {
         case backgrounds, shadows, underlines, glyphs, attachments, strikethroughs
+    }
+
+    /// The phases that have something to draw in a layout's lines: the glyphs always, every other
+    /// phase only when a run carries what it draws. A plain label walks its lines once, not six
+    /// times.
+    struct Phases: Sendable {
+        private var bits: UInt8
+
+        init(lines: [TextLine]) {
+            bits = 0
+            insert(.glyphs)
+            for line in lines {
+                for run in line.runs {
+                    let attributes = run.attributes
+                    if attributes.backgroundColor != nil || attributes.highlight?.highlightedBackgroundColor != nil {
+                        insert(.backgrounds)
+                    }
+                    if attributes.shadow != nil { insert(.shadows) }
+                    if attributes.underline != nil { insert(.underlines) }
+                    if attributes.attachment != nil { insert(.attachments) }
+                    if attributes.strikethrough != nil { insert(.strikethroughs) }
+                }
+            }
+        }
+
+        /// Every phase, whatever the lines hold.
+        static let all = Phases(bits: UInt8(1 << Phase.allCases.count) - 1)
+
+        private init(bits: UInt8) { self.bits = bits }
+
+        func contains(_ phase: Phase) -> Bool { bits & (1 << phase.rawValue) != 0 }
+
+        private mutating func insert(_ phase: Phase) { bits |= 1 << phase.rawValue }
     }
 
     let context: GraphicsContext

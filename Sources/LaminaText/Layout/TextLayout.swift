@@ -36,6 +36,8 @@ public struct TextLayout: Sendable {
     public let truncatedLine: TextLine?
 
     let shaped: ShapedText
+    /// The drawing phases the lines need (``TextPainter/Phases``).
+    let phases: TextPainter.Phases
     private let source: Source
 
     /// What the layout was made from: attributed text, or a plain string in one set of
@@ -107,6 +109,7 @@ public struct TextLayout: Sendable {
         }
         self.shaped = shaped
         self.lines = lines
+        phases = TextPainter.Phases(lines: lines)
         rowCount = typesetter.rowCount
         visibleRange = 0..<(lines.last?.range.upperBound ?? 0)
         truncatedLine = truncated
