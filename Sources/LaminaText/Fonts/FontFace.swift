@@ -30,9 +30,9 @@ final class FontFace: @unchecked Sendable {
     let strikeoutPosition: Double, strikeoutThickness: Double
     /// Whether glyphs carry their own colours (CBDT bitmaps, COLR layers): the emoji font.
     let isColor: Bool
-    /// The nominal glyph of each ASCII code point (0 when the font lacks it): the common case of
-    /// coverage checks without a call into HarfBuzz.
-    private let asciiGlyphs: [UInt32]
+    /// Which ASCII code points the font has a glyph for, one bit each (0–63, 64–127): the common
+    /// case of coverage checks without a call into HarfBuzz.
+    private let asciiCoverage: (low: UInt64, high: UInt64)
 
     init(path: String, index: Int, familyName: String, hbFont: OpaquePointer, cairoFace: OpaquePointer) {
         self.path = path
@@ -59,16 +59,26 @@ final class FontFace: @unchecked Sendable {
         strikeoutPosition = metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET, em * 0.3)
         strikeoutThickness = max(metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE, em * 0.05), em * 0.02)
         isColor = hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0
-        asciiGlyphs = (0..<128).map { code in
+        var coverage: (low: UInt64, high: UInt64) = (0, 0)
+        for code in 0..<128 as Range<UInt64> {
             var glyph: hb_codepoint_t = 0
-            return hb_font_get_nominal_glyph(hbFont, hb_codepoint_t(code), &glyph) != 0 ? glyph : 0
+            guard hb_font_get_nominal_glyph(hbFont, hb_codepoint_t(code), &glyph) != 0, glyph != 0 else { continue }
+            if code < 64 { coverage.low |= 1 << code } else { coverage.high |= 1 << (code - 64) }
         }
+        asciiCoverage = coverage
+    }
+
+    /// Whether the font has a glyph for the ASCII code point `unit` (below 128).
+    @inline(__always)
+    func coversASCII(_ unit: UInt16) -> Bool {
+        let bits = unit < 64 ? asciiCoverage.low >> UInt64(unit) : asciiCoverage.high >> UInt64(unit &- 64)
+        return bits & 1 != 0
     }
 
     /// Whether the font has a glyph for `scalar` (its cmap maps it).
     @inline(__always)
     func covers(_ scalar: UInt32) -> Bool {
-        if scalar < 128 { return asciiGlyphs[Int(scalar)] != 0 }
+        if scalar < 128 { return coversASCII(UInt16(scalar)) }
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0 && glyph != 0
     }

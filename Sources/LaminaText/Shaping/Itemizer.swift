@@ -35,8 +35,9 @@ struct Itemizer {
         let end = range.upperBound
         var current = Item(range: offset..<offset, face: font.face, script: HB_SCRIPT_COMMON)
         while offset < end {
-            if extendsASCII(&current, at: offset, end: end, in: units) {
-                offset += 1
+            let afterASCII = extendASCII(&current, from: offset, end: end, in: units)
+            if afterASCII > offset {
+                offset = afterASCII
                 continue
             }
             let (base, baseLength) = UnicodeClasses.scalar(in: units, at: offset, end: end)
@@ -74,22 +75,32 @@ struct Itemizer {
         return items
     }
 
-    /// The common case in one step: an ASCII character alone in its cluster (the next unit
+    /// The common case in one loop: ASCII characters each alone in their cluster (the unit after
     /// cannot extend it), which the primary face covers, joining the current item. Exactly what
-    /// the general path decides for it; false (nothing done) for anything else.
+    /// the general path decides for each of them; returns where it stopped (`start` when it took
+    /// nothing).
     @inline(__always)
-    private func extendsASCII(_ current: inout Item, at offset: Int, end: Int,
-                              in units: UnsafeBufferPointer<UInt16>) -> Bool {
-        let unit = units[offset]
-        guard unit < 0x80, offset + 1 == end || units[offset + 1] < 0x300, !current.range.isEmpty,
-              let primary, current.face === primary, primary.covers(UInt32(unit)) else { return false }
-        let isLetter = isASCIILetter(UInt32(unit))
-        if isLetter {
-            guard current.isNeutral || current.script == HB_SCRIPT_LATIN else { return false }
-            current.script = HB_SCRIPT_LATIN
+    private func extendASCII(_ current: inout Item, from start: Int, end: Int,
+                             in units: UnsafeBufferPointer<UInt16>) -> Int {
+        guard !current.range.isEmpty, let primary, current.face === primary else { return start }
+        var script = current.script
+        var offset = start
+        while offset < end {
+            let unit = units[offset]
+            guard unit < 0x80, offset + 1 == end || units[offset + 1] < 0x300, primary.coversASCII(unit) else { break }
+            if isASCIILetter(UInt32(unit)) && script != HB_SCRIPT_LATIN {
+                // A letter joins a neutral item (and makes it Latin), never another script's.
+                guard script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+                else { break }
+                script = HB_SCRIPT_LATIN
+            }
+            offset += 1
         }
-        current.range = current.range.lowerBound..<(offset + 1)
-        return true
+        if offset > start {
+            current.range = current.range.lowerBound..<offset
+            current.script = script
+        }
+        return offset
     }
 
     @inline(__always)
