@@ -43,7 +43,6 @@ struct ShapedText: Sendable {
         clusterStarts = [UInt8](repeating: 1, count: storage.count)
         // Each unit's advance is gathered one slot to the right, then summed in place.
         prefixWidths = [Double](repeating: 0, count: storage.count + 1)
-        glyphs.reserveCapacity(storage.count)
         guard let buffer = hb_buffer_create() else { return }
         defer { hb_buffer_destroy(buffer) }
         shapingUnits.withUnsafeBufferPointer { units in
@@ -102,49 +101,65 @@ struct ShapedText: Sendable {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
-        let glyphCount = Int(count), end = item.range.upperBound
-        glyphs.append(contentsOf: repeatElement(ShapedGlyph(id: 0, cluster: 0, advance: 0, offsetX: 0, offsetY: 0),
-                                                count: glyphCount))
-        // Written through buffer pointers: appending per glyph (a uniqueness and a capacity check
-        // each) cost more than HarfBuzz's own output.
-        glyphs.withUnsafeMutableBufferPointer { glyphs in
-        prefixWidths.withUnsafeMutableBufferPointer { unitAdvances in
-        clusterStarts.withUnsafeMutableBufferPointer { clusterStarts in
-            for index in 0..<glyphCount {
-                let cluster = Int(infos[index].cluster)
-                var advance = Double(positions[index].x_advance) * scale
-                let next = index + 1 < glyphCount ? Int(infos[index + 1].cluster) : end
-                if next != cluster && kern != 0 { advance += kern }
-                glyphs[first + index] = ShapedGlyph(
-                    id: infos[index].codepoint, cluster: Int32(cluster), advance: advance,
-                    offsetX: Double(positions[index].x_offset) * scale, offsetY: Double(positions[index].y_offset) * scale)
-                unitAdvances[cluster + 1] += advance
-                // The units a cluster spans after its first (a ligature's, a mark's) are no place
-                // to end a line without re-shaping.
-                if next > cluster + 1 {
-                    for inner in (cluster + 1)..<min(next, end) { clusterStarts[inner] = 0 }
+        let glyphCount = Int(count)
+        // Written through pointers: appending per glyph (a uniqueness and a capacity check each)
+        // cost more than HarfBuzz's own output. The first item (most texts have one) fills a new
+        // array in place; a later one appends room first.
+        func record(into destination: UnsafeMutablePointer<ShapedGlyph>) {
+            prefixWidths.withUnsafeMutableBufferPointer { unitAdvances in
+                clusterStarts.withUnsafeMutableBufferPointer { clusterStarts in
+                    Self.record(glyphCount, infos: infos, positions: positions, end: item.range.upperBound,
+                                scale: scale, kern: kern, into: destination, unitAdvances: unitAdvances,
+                                clusterStarts: clusterStarts)
                 }
             }
         }
+        if glyphs.isEmpty {
+            glyphs = [ShapedGlyph](unsafeUninitializedCapacity: max(glyphCount, storage.count)) { buffer, initialized in
+                record(into: buffer.baseAddress!)
+                initialized = glyphCount
+            }
+        } else {
+            glyphs.append(contentsOf: repeatElement(ShapedGlyph(id: 0, cluster: 0, advance: 0, offsetX: 0, offsetY: 0),
+                                                    count: glyphCount))
+            glyphs.withUnsafeMutableBufferPointer { record(into: $0.baseAddress! + first) }
         }
-        }
-        spreadClusterAdvances(over: item.range)
         runs.append(Run(range: item.range, glyphRange: first..<glyphs.count, face: face, scale: scale,
                         attributeIndex: attributeIndex, script: item.script))
     }
 
-    /// Shares each multi-unit cluster's advance (a ligature's) evenly among its units, so a line
-    /// that must break inside a ligature measures a fair part of it; the line is then re-shaped.
-    private mutating func spreadClusterAdvances(over range: Range<Int>) {
-        var start = range.lowerBound
-        while start < range.upperBound {
-            var end = start + 1
-            while end < range.upperBound && clusterStarts[end] == 0 { end += 1 }
-            if end - start > 1 {
-                let share = prefixWidths[start + 1] / Double(end - start)
-                for unit in start..<end { prefixWidths[unit + 1] = share }
+    /// Writes HarfBuzz's output for one item: each glyph (in points, `kern` added after each
+    /// cluster's last glyph) into `destination`, each cluster's advance at its first unit of
+    /// `unitAdvances` (one slot to the right), shared evenly by its units when it spans several
+    /// (a ligature's: a line that must break inside it then measures a fair part of it, and is
+    /// re-shaped), and a 0 in `clusterStarts` for each unit after a cluster's first.
+    private static func record(_ glyphCount: Int, infos: UnsafePointer<hb_glyph_info_t>,
+                               positions: UnsafePointer<hb_glyph_position_t>, end: Int, scale: Double, kern: Double,
+                               into destination: UnsafeMutablePointer<ShapedGlyph>,
+                               unitAdvances: UnsafeMutableBufferPointer<Double>,
+                               clusterStarts: UnsafeMutableBufferPointer<UInt8>) {
+        guard glyphCount > 0 else { return }
+        var cluster = Int(infos[0].cluster)
+        for index in 0..<glyphCount {
+            // Clusters rise left to right; a glyph is its cluster's last when the next differs.
+            let next = index + 1 < glyphCount ? Int(infos[index + 1].cluster) : end
+            var advance = Double(positions[index].x_advance) * scale
+            if next != cluster && kern != 0 { advance += kern }
+            (destination + index).initialize(to: ShapedGlyph(
+                id: infos[index].codepoint, cluster: Int32(cluster), advance: advance,
+                offsetX: Double(positions[index].x_offset) * scale, offsetY: Double(positions[index].y_offset) * scale))
+            unitAdvances[cluster + 1] += advance
+            let spanEnd = min(next, end)
+            if spanEnd > cluster + 1 {
+                let share = unitAdvances[cluster + 1] / Double(spanEnd - cluster)
+                var unit = cluster
+                while unit < spanEnd {
+                    unitAdvances[unit + 1] = share
+                    if unit > cluster { clusterStarts[unit] = 0 }
+                    unit += 1
+                }
             }
-            start = end
+            cluster = next
         }
     }
 }

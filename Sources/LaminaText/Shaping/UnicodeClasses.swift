@@ -22,7 +22,16 @@ enum UnicodeClasses {
     /// `units` with each unit made its ``shapingUnit(_:)``: the same array (shared, not copied)
     /// when none changes, as in most text.
     static func shapingUnits(of units: [UInt16]) -> [UInt16] {
-        guard let first = units.firstIndex(where: { shapingUnit($0) != $0 }) else { return units }
+        let changed = units.withUnsafeBufferPointer { units in
+            var index = 0
+            // Printable ASCII, the common case, stays as it is.
+            while index < units.count && ((units[index] &- 0x20) < 0x5F || shapingUnit(units[index]) == units[index]) {
+                index += 1
+            }
+            return index
+        }
+        guard changed < units.count else { return units }
+        let first = changed
         var shaping = units
         for index in first..<shaping.count { shaping[index] = shapingUnit(shaping[index]) }
         return shaping
