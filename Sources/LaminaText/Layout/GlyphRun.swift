@@ -11,7 +11,10 @@ public struct GlyphRun: Sendable {
     /// replaces, empty).
     public let range: Range<Int>
     /// The run's attributes (colours, decorations, the font asked for).
-    public let attributes: TextRunAttributes
+    public var attributes: TextRunAttributes { storage.runs[attributeIndex].attributes }
+    /// The text the run draws, whose attribute run `attributeIndex` holds its attributes.
+    let storage: TextStorage
+    let attributeIndex: Int
     /// The x where the run starts and its advance width, relative to the line's origin.
     public let x: Double, width: Double
     /// The shaped glyphs the run is a range of (shared, not copied).

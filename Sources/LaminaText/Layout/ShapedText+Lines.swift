@@ -17,10 +17,9 @@ extension ShapedText {
             guard run.range.lowerBound < range.upperBound else { break }
             let piece = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
             guard !piece.isEmpty else { continue }
-            let attributes = storage.runs[run.attributeIndex].attributes
             let start = pen
             var source = glyphs, glyphRange = 0..<0
-            if attributes.attachment != nil {
+            if storage.runs[run.attributeIndex].attributes.attachment != nil {
                 pen += width(of: piece)
             } else if isClusterAligned(piece, in: run) {
                 glyphRange = glyphs(of: piece, in: run)
@@ -32,13 +31,14 @@ extension ShapedText {
                     for glyph in glyphRange { pen += glyphs[glyph].advance }
                 }
             } else {
-                source = reshape(piece, run: run, kern: attributes.kern)
+                source = reshape(piece, run: run, kern: storage.runs[run.attributeIndex].attributes.kern)
                 glyphRange = 0..<source.count
                 for glyph in source { pen += glyph.advance }
             }
-            result.append(GlyphRun(range: piece, attributes: attributes, x: start, width: pen - start,
-                                   shapedGlyphs: source, glyphRange: glyphRange, face: run.face,
-                                   size: attributes.font.size, isTruncationToken: isTruncationToken))
+            result.append(GlyphRun(range: piece, storage: storage, attributeIndex: run.attributeIndex, x: start,
+                                   width: pen - start, shapedGlyphs: source, glyphRange: glyphRange, face: run.face,
+                                   size: storage.runs[run.attributeIndex].attributes.font.size,
+                                   isTruncationToken: isTruncationToken))
         }
         return (result, pen - startX)
     }

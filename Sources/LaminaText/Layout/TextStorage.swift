@@ -4,7 +4,10 @@ import LaminaGraphics
 /// Attributed text flattened for layout: the UTF-16 code units, and runs of resolved attributes
 /// over UTF-16 ranges. Every offset inside LaminaText is a UTF-16 offset, as ICU and HarfBuzz
 /// count them.
-struct TextStorage: Sendable {
+///
+/// A class, immutable: the shaped text and every glyph run of a layout share one, and a run
+/// reaches its attributes through it (copying a run copies one reference, not the attributes).
+final class TextStorage: Sendable {
     struct Run: Sendable {
         var range: Range<Int>
         var attributes: TextRunAttributes

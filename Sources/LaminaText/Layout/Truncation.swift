@@ -109,8 +109,9 @@ struct Truncation {
 extension GlyphRun {
     /// The same run moved right by `dx`, reporting `range` as the text it stands for.
     func moved(by dx: Double, range: Range<Int>) -> GlyphRun {
-        GlyphRun(range: range, attributes: attributes, x: x + dx, width: width, shapedGlyphs: shapedGlyphs,
-                 glyphRange: glyphRange, face: face, size: size, isTruncationToken: isTruncationToken)
+        GlyphRun(range: range, storage: storage, attributeIndex: attributeIndex, x: x + dx, width: width,
+                 shapedGlyphs: shapedGlyphs, glyphRange: glyphRange, face: face, size: size,
+                 isTruncationToken: isTruncationToken)
     }
 }
 
