@@ -6,7 +6,8 @@ import LaminaGraphics
 /// count them.
 ///
 /// A class, immutable: the shaped text and every glyph run of a layout share one, and a run
-/// reaches its attributes through it (copying a run copies one reference, not the attributes).
+/// holds a reference to it and the index of its attribute run rather than a copy of the
+/// attributes.
 final class TextStorage: Sendable {
     struct Run: Sendable {
         var range: Range<Int>

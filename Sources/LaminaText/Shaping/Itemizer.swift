@@ -59,7 +59,7 @@ struct Itemizer {
             let face = chooseFace(for: base, emoji: wantsEmoji, text: wantsText)
             let script = base < 0x80 ? (isASCIILetter(base) ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON)
                 : hb_unicode_script(unicodeFuncs, base)
-            let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+            let neutral = Self.isNeutral(script)
             if current.range.isEmpty {
                 current = Item(range: offset..<next, face: face, script: script)
             } else if face === current.face && (neutral || script == current.script || current.isNeutral) {
@@ -90,8 +90,7 @@ struct Itemizer {
             guard unit < 0x80, offset + 1 == end || units[offset + 1] < 0x300, primary.coversASCII(unit) else { break }
             if isASCIILetter(UInt32(unit)) && script != HB_SCRIPT_LATIN {
                 // A letter joins a neutral item (and makes it Latin), never another script's.
-                guard script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
-                else { break }
+                guard Self.isNeutral(script) else { break }
                 script = HB_SCRIPT_LATIN
             }
             offset += 1
@@ -127,7 +126,13 @@ struct Itemizer {
 }
 
 extension Itemizer.Item {
-    var isNeutral: Bool {
+    var isNeutral: Bool { Itemizer.isNeutral(script) }
+}
+
+extension Itemizer {
+    /// Whether `script` takes the script of the text around it (common, inherited, unknown).
+    @inline(__always)
+    static func isNeutral(_ script: hb_script_t) -> Bool {
         script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
     }
 }
