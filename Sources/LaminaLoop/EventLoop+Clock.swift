@@ -31,5 +31,6 @@ extension EventLoop {
                 state.armTimerFD()
             }
         }
+        moveFollowers(to: clock)
     }
 }

@@ -127,6 +127,9 @@ extension EventLoop {
             case .timer:
                 if !fireDueTimers(in: state) {
                     lock.withLock { state.armTimerFD() }
+                } else if followsClock {
+                    // The loops that move a shared virtual clock wait for this one's due timers.
+                    virtualClock?.wakeLeaders()
                 }
             case .mainQueue:
                 drainMainQueue()

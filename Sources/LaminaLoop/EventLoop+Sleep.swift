@@ -46,25 +46,49 @@ extension EventLoop {
         let ready = waitForOne(in: state, mainQueue: mainQueue, nanoseconds: 0)
         if case .timeout = ready {} else { return ready }
         let nextTimer = lock.withLock { state.earliestTimerDate }
+        if case .poll = limit { return .timeout }
+        if let nextTimer, nextTimer <= clock.now { return .timer }
+        if followsClock { return waitAsFollower(in: state, mainQueue: mainQueue, limit: limit, clock: clock) }
+        // A follower's timer that is due is about to fire on its thread: wait for it (it wakes
+        // this loop when it has fired) rather than moving time past it.
+        let followerTimer = clock.earliestFollowerTimer
+        if let followerTimer, followerTimer <= clock.now {
+            return waitForOne(in: state, mainQueue: mainQueue, nanoseconds: realTimeout(of: limit))
+        }
+        let anyTimer = [nextTimer, followerTimer].compactMap { $0 }.min()
         switch limit {
         case .poll:
             return .timeout
         case .wakeUpOnly(let realTimeout):
-            if let nextTimer, nextTimer <= clock.now { return .timer }
             // Nothing but a timer can move the outstanding work on: waiting is the clock's job.
-            if let nextTimer, outstandingWorkOnlyAwaitsTimers {
-                clock.moveForward(to: nextTimer)
+            if let anyTimer, outstandingWorkOnlyAwaitsTimers {
+                clock.moveForward(to: anyTimer)
                 return .timer
             }
             return waitForOne(in: state, mainQueue: mainQueue, nanoseconds: realTimeout.saturatedNanoseconds)
         case .deadline(let deadline):
-            let target = min(nextTimer ?? .distantFuture, deadline)
+            let target = min(anyTimer ?? .distantFuture, deadline)
             if target == .distantFuture {
                 return waitForOne(in: state, mainQueue: mainQueue, nanoseconds: -1)
             }
             clock.moveForward(to: target)
             return nextTimer.map { $0 <= target } == true ? .timer : .timeout
         }
+    }
+
+    /// A follower's wait on a virtual clock: it never moves time, so it sleeps until something
+    /// wakes it — the clock moving, or a wake-up — except for the real-time limit of a driven
+    /// iteration.
+    private func waitAsFollower(in state: ModeState, mainQueue: Int32, limit: SleepLimit, clock: VirtualClock) -> Wake {
+        if case .deadline(let deadline) = limit, deadline <= clock.now { return .timeout }
+        return waitForOne(in: state, mainQueue: mainQueue, nanoseconds: realTimeout(of: limit))
+    }
+
+    /// How long, in real time, a wait on a virtual clock may block: a driven iteration's limit,
+    /// otherwise until something wakes the loop.
+    private func realTimeout(of limit: SleepLimit) -> Int64 {
+        if case .wakeUpOnly(let realTimeout) = limit { return realTimeout.saturatedNanoseconds }
+        return -1
     }
 
     /// One `epoll_wait` for at most one ready fd (negative: forever), classified and cleared.

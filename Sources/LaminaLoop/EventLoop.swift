@@ -44,6 +44,12 @@ public final class EventLoop: @unchecked Sendable {
     let workAwaitingTimersCount = Atomic<Int>(0)
     /// Whether `virtualClockStorage` holds a clock: spares monotonic loops a lock per `now`.
     let hasVirtualClock = Atomic<Bool>(false)
+    /// Loops that keep time with this one (``followClock(of:)``): they are put on each clock
+    /// this loop is put on.
+    let clockFollowers = Locked<[WeakEventLoop]>([])
+    /// Whether this loop follows another's clock: on a virtual clock it then never moves time
+    /// itself, it waits for the clock's other loops to move it.
+    let followsAnotherClock = Atomic<Bool>(false)
 
     // Touched only on the owning thread.
     /// Set while `DispatchQueue.main` is being drained (CF's "in GCD main queue" flag).

@@ -44,9 +44,32 @@ extension EventLoop {
             for loop in loops { loop.wakeUp() }
         }
 
-        /// Moves the clock to `instant` if that is later than now (a loop's wait ending there).
+        /// Moves the clock to `instant` if that is later than now (a loop's wait ending there), and
+        /// wakes the loops that follow another's clock (``EventLoop/followClock(of:)``): they never
+        /// move time themselves, so each move is their cue to look at their timers.
         func moveForward(to instant: Instant) {
-            state.withLock { $0.now = max($0.now, instant) }
+            let followers = state.withLock { state -> [EventLoop] in
+                guard instant > state.now else { return [] }
+                state.now = instant
+                return state.loops.compactMap(\.loop).filter(\.followsClock)
+            }
+            for loop in followers { loop.wakeUp() }
+        }
+
+        /// The earliest timer of the following loops on this clock (in the mode each runs).
+        var earliestFollowerTimer: Instant? {
+            followers.compactMap(\.earliestTimerOfRunningMode).min()
+        }
+
+        /// Wakes the loops on this clock that do not follow another's: a follower that fired
+        /// timers tells them so, since what they wait for may have moved on.
+        func wakeLeaders() {
+            let leaders = state.withLock { $0.loops.compactMap(\.loop) }.filter { !$0.followsClock }
+            for loop in leaders { loop.wakeUp() }
+        }
+
+        private var followers: [EventLoop] {
+            state.withLock { $0.loops.compactMap(\.loop) }.filter(\.followsClock)
         }
 
         func attach(_ loop: EventLoop) {
