@@ -42,9 +42,12 @@ extension EventLoop {
     }
 
     /// The fire date of the earliest timer of the mode this loop runs (its default mode between
-    /// runs: a follower about to run will fire it). Any thread.
+    /// runs: a follower about to run will fire it). A timer firing right now counts at the date
+    /// being fired: until its callout returns, what it starts may not be visible yet. Any thread.
     var earliestTimerOfRunningMode: Instant? {
-        lock.withLock { (currentModeState ?? modes[Mode.default.name])?.earliestTimerDate }
+        lock.withLock {
+            (currentModeState ?? modes[Mode.default.name])?.timers.lazy.filter(\.isValid).map(\.nextFireDate).min()
+        }
     }
 }
 

@@ -69,6 +69,16 @@ extension EventLoop {
         return run(mode: mode, limits: limits, returnAfterSourceHandled: false)
     }
 
+    /// Whether a loop that follows this one's virtual clock (``followClock(of:)``) has a timer
+    /// due: it is about to fire on its own thread, and whatever it starts may come back here, so
+    /// test driving waits for it as for outstanding work. Always false on the monotonic clock.
+    /// Any thread.
+    @_spi(LaminaTesting)
+    public var followerHasTimerDue: Bool {
+        guard let clock = virtualClock, let next = clock.earliestFollowerTimer else { return false }
+        return next <= clock.now
+    }
+
     /// Whether a run of `mode` has something to do right now: a wake-up asked for and not yet
     /// taken (another fd ended the last sleep first, so the next sleep ends at once), a performed
     /// block for it, a signalled source, a due timer, a readable fd source, or (on the main loop,

@@ -16,7 +16,8 @@ extension EventLoop {
 
     /// Runs `mode` until it is idle: no performed blocks, signalled sources, due timers, readable
     /// fd sources or main-queue work left, no outstanding work
-    /// (``EventLoop/beginOutstandingWork()``) on other threads, and the last iteration's sleep
+    /// (``EventLoop/beginOutstandingWork()``) on other threads, no timer due on a loop that follows
+    /// this one's virtual clock (a render server's frame tick), and the last iteration's sleep
     /// not cut short by ``EventLoop/wakeUp()`` (a transaction that carried marks over, or an
     /// update transaction that dirtied layers after the commit, wakes the loop for one more
     /// pass), nor a wake-up still waiting because another fd ended that sleep first. Waits for outstanding work by running the loop, never by sleeping for time: a
@@ -33,10 +34,11 @@ extension EventLoop {
         var hasIterated = false
         while true {
             let ready = hasWorkReady(in: mode)
-            if hasIterated && !ready && outstandingWork == 0 && !lastIterationWasWokenUp { return true }
+            let othersAreBusy = outstandingWork > 0 || followerHasTimerDue
+            if hasIterated && !ready && !othersAreBusy && !lastIterationWasWokenUp { return true }
             let remaining = Instant.monotonicNow.duration(to: deadline)
             if remaining <= .zero { return false }
-            let waitsForOthers = !ready && outstandingWork > 0
+            let waitsForOthers = !ready && othersAreBusy
             let result = runIteration(in: mode, waitingForWakeUpAtMost: waitsForOthers ? remaining : nil)
             hasIterated = true
             // An empty mode returns without iterating; nothing here can wake it, so let the
