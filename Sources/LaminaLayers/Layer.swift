@@ -77,6 +77,12 @@ open class Layer {
     /// ``AsyncCommitPolicy/perContainer``. See ``AsyncLayer``.
     public var asyncCommitPolicy: AsyncCommitPolicy = .perLayer
 
+    /// The animations added to the layer and not yet removed, in the order they were added
+    /// (Layer+Animation).
+    var animationRecords: [AnimationRecord] = []
+    /// Whether the animations changed since the last commit that sent them.
+    var animationsChanged = false
+
     /// Whether a bounds change calls ``setNeedsDisplay()``. False by default, as in Core
     /// Animation: a resized layer stretches its old contents until something redraws it.
     public var needsDisplayOnBoundsChange = false

@@ -69,6 +69,9 @@ public struct LayerRenderState: Sendable, Hashable {
     public var mask: LayerID?
     /// The sublayers, back to front.
     public var sublayers: [LayerID] = []
+    /// How the layer's time runs from its superlayer's: its animations and its sublayers' run on
+    /// it (`speed` 0 pauses them, 0.1 slows them ten times). Not animatable.
+    public var timing = TimingParameters()
 
     /// Creates the default state.
     public init() {}

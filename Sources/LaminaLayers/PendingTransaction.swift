@@ -1,5 +1,6 @@
 /// The marks of one open transaction: which layers need layout, need display, changed render
-/// state or left a hosted tree, and the completion blocks to run after its frame is presented.
+/// state or left a hosted tree, the animations it added and removed, and the completion blocks
+/// to run when its animations have stopped.
 /// Main thread. Layers enrol on their first mark; later marks only update their flags.
 @MainActor
 final class PendingTransaction {
@@ -9,6 +10,10 @@ final class PendingTransaction {
     /// Layers removed from a hosted tree, with that tree's host at the time.
     var removed: [(layer: Layer, host: LayerTreeHost)] = []
     var completionBlocks: [@MainActor () -> Void] = []
+    /// Animations added while the transaction was open: its completion blocks wait for them.
+    var addedAnimations: [AnimationID] = []
+    /// Animations removed before any commit sent them: they stop early when this one commits.
+    var uncommittedRemovals: [AnimationID] = []
 
     /// Whether nothing is marked and nothing waits to run.
     var isEmpty: Bool {

@@ -26,12 +26,18 @@ public struct RenderTreeDelta: Sendable {
     /// The framebuffer's new size in points, when the window was resized since the last commit:
     /// the render server reallocates its framebuffer and damages all of it. Nil keeps the size.
     public let size: Size?
+    /// For each layer whose animations changed: all of its animations now, in the order they were
+    /// added (an empty list: it has none left). Every layer listed is also in ``updated``. An
+    /// animation crosses to the render server once, in the commit that adds it; the render server
+    /// evaluates it at every frame after that.
+    public let animations: [LayerID: [CommittedAnimation]]
 
     /// Creates a delta.
     public init(commitID: UInt64, root: LayerID? = nil, updated: [LayerID: LayerRenderState],
                 removed: [LayerID] = [], dirtyContentsRects: [LayerID: Rect] = [:], flows: [TraceFlowID] = [],
-                size: Size? = nil) {
+                size: Size? = nil, animations: [LayerID: [CommittedAnimation]] = [:]) {
         self.size = size
+        self.animations = animations
         self.commitID = commitID
         self.root = root
         self.updated = updated

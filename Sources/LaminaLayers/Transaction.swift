@@ -16,8 +16,8 @@ import LaminaTrace
 /// 3. **Commit** — the render state of every changed layer (only those: no walk of the tree) is
 ///    packaged into one immutable ``RenderTreeDelta`` per hosted tree and sent to its
 ///    ``RenderServer``, which composites on its own thread.
-/// 4. **Completion** — the completion blocks run on the main thread once the frame containing
-///    the commit has been presented (at once when nothing was sent).
+/// 4. **Completion** — the completion blocks run on the main thread once every animation the
+///    transaction added has stopped (at once when it added none).
 ///
 /// Marks made during display, or after phase 3, belong to the next transaction, which the
 /// commit opens and wakes the loop for, so it commits on the next pass.
@@ -70,13 +70,16 @@ public enum Transaction {
         commitNow()
     }
 
-    /// Runs `block` on the main thread after the frame that contains the open transaction's
-    /// changes has been presented (right after its commit when it sends nothing). Core Animation
-    /// runs a block whose transaction added no animations as soon as it commits; Lamina, which
-    /// has no animations, waits for the frame instead (Docs chapter 04, "Differences").
+    /// Runs `block` on the main thread once every animation added in the open transaction has
+    /// finished or been removed — right after the commit when it added none — as Core Animation
+    /// does. To wait for the frame that shows a commit instead, use
+    /// ``RenderServer/onPresentation(ofCommit:_:)``.
     public static func setCompletionBlock(_ block: @escaping @MainActor () -> Void) {
         current.completionBlocks.append(block)
     }
+
+    /// The duration an animation added with a `duration` of 0 gets: Core Animation's 0.25 s.
+    public static let defaultAnimationDuration: Double = 0.25
 
     private static func openImplicit() {
         implicitIsOpen = true
@@ -107,10 +110,10 @@ public enum Transaction {
         TransactionCommit.display(transaction)
         pending = PendingTransaction()
         implicitIsOpen = false
-        let sent = TransactionCommit.send(transaction, nextCommitID: { lastCommitID += 1; return lastCommitID })
+        TransactionCommit.send(transaction, nextCommitID: { lastCommitID += 1; return lastCommitID })
         isCommitting = false
         carryOver(from: transaction)
-        TransactionCommit.complete(transaction, after: sent)
+        TransactionCommit.complete(transaction)
         Trace.end(.commit)
     }
 

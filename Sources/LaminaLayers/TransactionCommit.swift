@@ -37,54 +37,43 @@ enum TransactionCommit {
         Trace.end(.displayPhase, arguments: ["layers": "\(batch.count)"])
     }
 
-    /// A render server and the commit it was sent.
-    struct Sent {
-        let server: RenderServer
-        let commitID: UInt64
-    }
-
     /// Phase 3: packages the changed layers of each hosted tree into one delta and sends it.
-    static func send(_ transaction: PendingTransaction, nextCommitID: () -> UInt64) -> [Sent] {
+    static func send(_ transaction: PendingTransaction, nextCommitID: () -> UInt64) {
         Trace.begin(.commitPhase)
         var builders: [ObjectIdentifier: DeltaBuilder] = [:]
+        let commitTime = currentMediaTime()
         for layer in transaction.changed {
             layer.renderStateIsDirty = false
             guard let host = layer.rootLayer.host else { continue }
-            builders[ObjectIdentifier(host), default: DeltaBuilder(host: host)].add(layer)
+            builders[ObjectIdentifier(host), default: DeltaBuilder(host: host)].add(layer, commitTime: commitTime)
         }
         for (layer, host) in transaction.removed where layer.rootLayer.host !== host && host.isActive {
             builders[ObjectIdentifier(host), default: DeltaBuilder(host: host)].removed.append(layer.id)
         }
-        var sent: [Sent] = []
         for builder in builders.values.sorted(by: { $0.host.rootLayer.id < $1.host.rootLayer.id }) {
             let delta = builder.makeDelta(commitID: nextCommitID())
             builder.host.renderServer.submit(delta)
-            sent.append(Sent(server: builder.host.renderServer, commitID: delta.commitID))
             Trace.instant(.deltaSent, arguments: [
                 "commit": "\(delta.commitID)", "layers": "\(delta.updated.count)", "removed": "\(delta.removed.count)",
             ])
         }
         Transaction.runPhaseObservers(after: .commit)
         Trace.end(.commitPhase, arguments: ["changed": "\(transaction.changed.count)"])
-        return sent
     }
 
-    /// Phase 4: runs the completion blocks after every frame with this commit was presented.
-    static func complete(_ transaction: PendingTransaction, after sent: [Sent]) {
+    /// Phase 4: animations removed before any commit sent them stop (early); the completion
+    /// blocks run once every animation the transaction added has stopped — at once when it added
+    /// none, as in Core Animation. An animation on a layer no render server shows cannot run, so
+    /// it holds nothing up.
+    static func complete(_ transaction: PendingTransaction) {
+        for id in transaction.uncommittedRemovals { AnimationCenter.stop(id, finished: false) }
         let blocks = transaction.completionBlocks
         guard !blocks.isEmpty else { return }
-        let runBlocks = {
+        let running = transaction.addedAnimations.filter(AnimationCenter.isShown)
+        AnimationCenter.whenStopped(running) {
             Trace.begin(.completionPhase)
             for block in blocks { block() }
             Trace.end(.completionPhase, arguments: ["blocks": "\(blocks.count)"])
-        }
-        guard !sent.isEmpty else { return runBlocks() }
-        var remaining = sent.count
-        for entry in sent {
-            entry.server.onPresentation(ofCommit: entry.commitID) {
-                remaining -= 1
-                if remaining == 0 { runBlocks() }
-            }
         }
     }
 }
@@ -103,8 +92,11 @@ private struct DeltaBuilder {
 
     var flows: [TraceFlowID] = []
 
-    mutating func add(_ layer: Layer) {
+    var animations: [LayerID: [CommittedAnimation]] = [:]
+
+    mutating func add(_ layer: Layer, commitTime: Double) {
         updated[layer.id] = layer.stateForCommit
+        if layer.animationsChanged { animations[layer.id] = layer.commitAnimations(at: commitTime) }
         if let rect = layer.contentsDirtyRect { dirtyContents[layer.id] = rect }
         layer.contentsDirtyRect = nil
         if let flow = layer.contentsFlow {
@@ -122,7 +114,7 @@ private struct DeltaBuilder {
         let size = host.pendingFramebufferSize
         host.pendingFramebufferSize = nil
         return RenderTreeDelta(commitID: commitID, root: root, updated: updated, removed: removed,
-                               dirtyContentsRects: dirtyContents, flows: flows, size: size)
+                               dirtyContentsRects: dirtyContents, flows: flows, size: size, animations: animations)
     }
 }
 

@@ -21,6 +21,8 @@ public enum TraceCategory: String, Sendable, CaseIterable {
     case display
     /// The render server: applying a render-tree delta, compositing, presenting.
     case render
+    /// Animations: added to a layer, started, evaluated on the render server, stopped.
+    case animation
     /// Image loading, decoding and caching.
     case image
     /// Text: font resolution, layout (shaping and line breaking) and drawing.

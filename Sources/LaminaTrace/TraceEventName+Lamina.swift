@@ -56,7 +56,8 @@ extension TraceEventName {
     public static let frameRequested = source(named: "render server: frame requested")
     /// The render server's source for a frame held back until the next frame interval.
     public static let nextFrame = source(named: "render server: next frame")
-    /// The frame clock's timer on the main loop, firing at each tick (t0 + n·interval).
+    /// The frame clock's timer on the render server's loop, firing at each tick (t0 + n·interval)
+    /// while there are deltas to show or animations running.
     public static let frameClockTimer = timer(named: "frame clock: tick")
     /// A block given to `perform` running.
     public static let block = TraceEventName(.block, "block")
@@ -123,7 +124,8 @@ extension TraceEventName {
 
     /// A commit's delta submitted to the render server (on the committing thread).
     public static let submit = TraceEventName(.render, "submit")
-    /// A frame-clock tick handing the deltas committed since the last one to the render server.
+    /// A frame-clock tick on the render thread: the frame shows the deltas committed since the
+    /// last one and the animations at the tick's time.
     public static let tick = TraceEventName(.render, "tick")
     /// The render server applying deltas to its render tree.
     public static let apply = TraceEventName(.render, "apply")
@@ -133,6 +135,20 @@ extension TraceEventName {
     public static let present = TraceEventName(.render, "present")
     /// The render server keeping its framebuffer because a resize asked for a size none can have.
     public static let resizeRefused = TraceEventName(.render, "resize refused")
+
+    // MARK: animation
+
+    /// An animation added to a layer (main thread): its key, key paths and duration.
+    public static let animationAdded = TraceEventName(.animation, "added")
+    /// An animation removed from a layer before it finished (main thread).
+    public static let animationRemoved = TraceEventName(.animation, "removed")
+    /// An animation's active time began, at a render-server frame.
+    public static let animationStarted = TraceEventName(.animation, "started")
+    /// The render server evaluating the running animations for a frame: the count of animated
+    /// layers and of layers whose presentation changed.
+    public static let animationsEvaluated = TraceEventName(.animation, "evaluate")
+    /// An animation ended (finished) or left early, at a render-server frame.
+    public static let animationStopped = TraceEventName(.animation, "stopped")
 
     // MARK: text
 

@@ -57,6 +57,13 @@ open class Window: View {
         host = LayerTreeHost(rootLayer: layer, renderServer: renderServer)
     }
 
+    /// The identifier of the last commit sent to the ``renderServer`` for this window's tree, if
+    /// any: ``RenderServer/onPresentation(ofCommit:_:)`` with it runs a block once the frame
+    /// showing everything committed so far is presented. Main thread.
+    public var lastCommitID: UInt64? {
+        host?.lastCommitID
+    }
+
     /// The frame showing every change committed so far: commits what is pending, then runs the
     /// main loop until the render server presents that commit (or `timeout` passes). Nil when
     /// nothing was ever presented in time, or when the presenter keeps no frame (it is not a

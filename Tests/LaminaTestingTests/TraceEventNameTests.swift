@@ -33,7 +33,7 @@ final class TraceEventNameTests: LaminaTestCase {
             let names: [TraceEventName] = [
                 .implicitTransactionOpened, .setNeedsDisplay, .beforeWaiting, .transactionCommitObserver, .commit,
                 .layoutPhase, .layoutSublayers, .displayPhase, .display, .commitPhase, .deltaSent, .submit,
-                .frameRequested, .tick, .frameClockTimer, .apply, .composite, .present, .run(mode: "default"),
+                .tick, .frameClockTimer, .apply, .composite, .present, .run(mode: "default"),
             ]
             for name in names {
                 XCTAssertGreaterThan(trace.count(name), 0, "\(name) not recorded\n\(trace.timeline)")
@@ -41,6 +41,8 @@ final class TraceEventNameTests: LaminaTestCase {
             XCTAssertTrue(trace.occurs(inOrder: [.commit, .layoutPhase, .displayPhase, .commitPhase, .deltaSent,
                                                  .apply, .composite, .present]), trace.timeline)
             XCTAssertEqual(trace.threadNames(of: .present), ["render server"])
+            XCTAssertEqual(trace.threadNames(of: .frameClockTimer), ["render server"], "the tick is the render thread's")
+            XCTAssertEqual(trace.count(.frameRequested), 0, "a paced server makes frames at ticks, not on request")
             XCTAssertEqual(trace.count(TraceEventName(.transaction, "comit")), 0, "names of your own are strings")
         }
     }

@@ -58,19 +58,25 @@ final class WindowTests: LaminaTestCase {
         }
     }
 
-    func test_aCompletionBlockRunsAfterTheFrameWithItsChangesIsPresented() throws {
+    func test_aCompletionBlockWithNoAnimationRunsRightAfterTheCommitAndPresentationWaitsForTheFrame() throws {
         try onMainActor {
             let window = try makeWindow(size: Size(width: 20, height: 20))
             _ = window.snapshot()
             let presenter = try XCTUnwrap(window.presenter as? FrameRecorder)
             var framesAtCompletion: Int?
+            var framesAtPresentation: Int?
             window.backgroundColor = .green
-            Transaction.setCompletionBlock { framesAtCompletion = presenter.frameCount }
+            Transaction.setCompletionBlock {
+                framesAtCompletion = presenter.frameCount
+                guard let commit = window.lastCommitID else { return XCTFail("the commit sent nothing") }
+                window.renderServer.onPresentation(ofCommit: commit) { framesAtPresentation = presenter.frameCount }
+            }
             let framesBefore = presenter.frameCount
             EventLoop.main.runOneIteration()
-            XCTAssertNil(framesAtCompletion, "the frame is not presented by the end of the commit")
+            XCTAssertEqual(framesAtCompletion, framesBefore, "as in Core Animation: no animation added, so it runs at the commit")
+            XCTAssertNil(framesAtPresentation, "the frame is not presented by the end of the commit")
             XCTAssertTrue(EventLoop.main.runUntilIdle(timeout: .seconds(10)))
-            XCTAssertEqual(framesAtCompletion, framesBefore + 1)
+            XCTAssertEqual(framesAtPresentation, framesBefore + 1)
             assertPixel(try XCTUnwrap(presenter.lastFrame?.image), atPoint: Point(x: 3, y: 3), equals: .green)
         }
     }

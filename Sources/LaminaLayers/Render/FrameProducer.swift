@@ -7,32 +7,42 @@ import LaminaLoop
 ///
 /// One frame, ``produceFrame(tick:)``, on the render thread:
 /// 1. Take the deltas the frame shows (those submitted by its tick's time).
-/// 2. Apply them to the render tree in commit order, accumulating their damage.
-/// 3. Composite the damage into the framebuffer (reallocated first after a resize).
-/// 4. Hand the presenter a ``PresentedFrame`` (id, framebuffer — with the debug overlays over a
+/// 2. Apply them to the render tree in commit order, accumulating their damage; animated layers
+///    take their presentation values at the tick's time (``RenderAnimations``).
+/// 3. Evaluate the running animations at the tick's time; the layers whose presentation changed
+///    add their damage, before and after.
+/// 4. Composite the damage into the framebuffer (reallocated first after a resize).
+/// 5. Hand the presenter a ``PresentedFrame`` (id, framebuffer — with the debug overlays over a
 ///    copy when any is on —, damage, commits, tick).
-/// 5. Post the frame's record to `EventLoop.main` (perform + wakeUp), where completion blocks run.
+/// 6. Post the frame's record to `EventLoop.main` (perform + wakeUp) when it has commits or
+///    animation events: there completion blocks run and animation delegates hear. A frame of
+///    running animations alone costs the main thread nothing.
 ///
-/// Frames are paced by the server's ``FrameClock``: the main loop's ``FrameTicker`` hands each
-/// tick over (``deliver(_:)``), and the tick's frame takes the deltas submitted at or before the
-/// tick's time — at most one frame per tick. A server without a frame clock (interval zero) makes
-/// a frame as soon as deltas arrive.
+/// Frames are paced by the server's ``FrameClock``: the render thread's ``FrameTicker`` fires at
+/// each tick while there is something to show, and the tick's frame takes the deltas submitted at
+/// or before the tick's time — at most one frame per tick. A server without a frame clock
+/// (interval zero) makes a frame as soon as deltas arrive.
 final class FrameProducer: @unchecked Sendable {
     // `@unchecked`: everything below `inbox` is touched only on the render thread (the thread
     // start hands it over), which is what makes the compositor's non-Sendable state safe.
 
     /// Deltas submitted and not yet taken by a frame; any thread.
     private let inbox = Locked<Inbox>(Inbox())
-    /// Signalled (with a wake-up) by `submit`: the render loop's reason to make a frame.
+    /// Signalled (with a wake-up) by `submit` on a server without a frame clock: the render loop's
+    /// reason to make a frame.
     let source: EventLoop.Source
     let ledger: PresentationLedger
     /// False for a server without a frame clock: every request makes a frame at once.
     let isPaced: Bool
 
     let tree: RenderTree
+    /// The animations, evaluated into the tree at every frame.
+    let animations = RenderAnimations()
     private let compositor: Compositor
     private let presenter: any FramePresenter
     private var frameID: UInt64 = 0
+    /// Whether animations are running: the ticker then fires on every tick.
+    private(set) var isAnimating = false
     private var lastImage: Image?
     /// The overlays the last frame was drawn with, and the damage it flashed.
     private var shownOverlays: DebugOverlays = []
@@ -43,8 +53,6 @@ final class FrameProducer: @unchecked Sendable {
     struct Inbox {
         /// Each delta with when it was submitted, on the main loop's clock.
         var deltas: [(delta: RenderTreeDelta, submitted: EventLoop.Instant)] = []
-        /// Ticks handed over and not yet made into frames, in order.
-        var ticks: [FrameTick] = []
         var isClosed = false
     }
 
@@ -77,37 +85,29 @@ final class FrameProducer: @unchecked Sendable {
         }
     }
 
-    /// Queues `tick` for a frame; the caller signals ``source`` and wakes the render loop. Any
-    /// thread (the ticker calls it on the main thread).
-    func deliver(_ tick: FrameTick) {
-        inbox.withLock { inbox in
-            guard !inbox.isClosed else { return }
-            inbox.ticks.append(tick)
-        }
-    }
-
     /// Refuses further deltas and returns how many were queued and will never be presented.
     func close() -> Int {
         sourceOwner.withLock { $0 = nil }
         return inbox.withLock { inbox in
             inbox.isClosed = true
-            defer { inbox.deltas = []; inbox.ticks = [] }
+            defer { inbox.deltas = [] }
             return inbox.deltas.count
         }
     }
 
-    /// Render thread, when `source` fires: one frame per tick handed over (a tick whose deltas an
-    /// earlier frame already took makes none), or, unpaced, one frame of everything queued.
+    /// Render thread, when `source` fires on a server without a frame clock: one frame of
+    /// everything queued.
     func frameRequested() {
-        guard isPaced else { return produceFrame(tick: nil) }
-        while let tick = inbox.withLock({ $0.ticks.isEmpty ? nil : $0.ticks.removeFirst() }) {
-            produceFrame(tick: tick)
-        }
+        guard !isPaced else { return }
+        produceFrame(tick: nil)
     }
 
-    /// Render thread: the frame of `tick` (nil: of every delta queued), as the type's
-    /// documentation describes.
-    func produceFrame(tick: FrameTick?) {
+    /// Render thread: the frame of `tick` (nil: of every delta queued, at the main loop's time
+    /// now), as the type's documentation describes. A tick with no delta and no animation change
+    /// makes no frame. With `endingMainWork`, a report to the main thread also ends a unit of
+    /// outstanding work there (the ticker's, on a virtual clock). Returns whether it reported.
+    @discardableResult
+    func produceFrame(tick: FrameTick?, endingMainWork: Bool = false) -> Bool {
         let deltas = inbox.withLock { inbox -> [RenderTreeDelta] in
             guard let tick else {
                 defer { inbox.deltas = [] }
@@ -117,11 +117,19 @@ final class FrameProducer: @unchecked Sendable {
             inbox.deltas.removeFirst(shown.count)
             return shown.map(\.delta)
         }
-        guard !deltas.isEmpty else { return }
+        let time = (tick?.time ?? EventLoop.main.now).mediaTime
+        var update = FrameUpdate()
+        var events: [AnimationEvent] = []
+        for delta in deltas { events += apply(delta, at: time, to: &update) }
+        events += animate(at: time, to: &update)
+        isAnimating = animations.isAnimating
+        guard !deltas.isEmpty || !update.isEmpty else {
+            guard !events.isEmpty else { return false }
+            report(frame: nil, commits: [], events: events, endingMainWork: endingMainWork)
+            return true
+        }
         frameID += 1
         let commits = deltas.map(\.commitID)
-        var update = FrameUpdate()
-        for delta in deltas { apply(delta, to: &update) }
         let damage = update.damage
         if Trace.isEnabled {
             var arguments = ["frame": "\(frameID)", "damage": damage.description]
@@ -138,6 +146,9 @@ final class FrameProducer: @unchecked Sendable {
         if Trace.isEnabled { Trace.end(.composite) }
         present(PresentedFrame(id: frameID, image: image, damage: shownDamage.rects, commits: commits, tick: tick),
                 endingFlows: deltas.flatMap(\.flows))
+        guard !commits.isEmpty || !events.isEmpty else { return false }
+        report(frame: frameID, commits: commits, events: events, endingMainWork: endingMainWork)
+        return true
     }
 
     /// The frame without overlays, sharing the framebuffer's pixels (``Compositor/presentedImage()``);
@@ -162,14 +173,38 @@ final class FrameProducer: @unchecked Sendable {
         return (compositor.makeImage(overlaying: overlays, tree: tree, damage: damage), shown)
     }
 
-    /// Applies one delta to the frame's `update`, traced.
-    private func apply(_ delta: RenderTreeDelta, to update: inout FrameUpdate) {
+    /// Applies one delta to the frame's `update`, its animated layers at their presentation
+    /// values at global time `time`, traced; returns the events of animations it removed.
+    private func apply(_ delta: RenderTreeDelta, at time: Double, to update: inout FrameUpdate) -> [AnimationEvent] {
         if Trace.isEnabled {
             Trace.begin(.apply, arguments: ["commit": "\(delta.commitID)", "layers": "\(delta.updated.count)",
                                                      "removed": "\(delta.removed.count)"])
         }
-        let own = tree.apply(delta, to: &update)
+        let (presented, events) = animations.prepare(delta, at: time, in: tree)
+        let own = tree.apply(presented, to: &update)
         if Trace.isEnabled { Trace.end(.apply, arguments: ["damage": own.description]) }
+        return events
+    }
+
+    /// Evaluates the running animations at global time `time` and adds what changed on screen to
+    /// `update`, traced; returns the animations' events.
+    private func animate(at time: Double, to update: inout FrameUpdate) -> [AnimationEvent] {
+        guard animations.animatedLayerCount > 0 else { return [] }
+        if Trace.isEnabled { Trace.begin(.animationsEvaluated, arguments: ["layers": "\(animations.animatedLayerCount)"]) }
+        let (changed, events) = animations.advance(to: time, in: tree)
+        let own = changed.updated.isEmpty ? FrameUpdate() : tree.apply(changed, to: &update)
+        if Trace.isEnabled {
+            Trace.end(.animationsEvaluated, arguments: ["changed": "\(changed.updated.count)", "damage": own.description])
+            for event in events {
+                switch event.kind {
+                case .started: Trace.instant(.animationStarted, arguments: ["animation": "\(event.animation)", "layer": "\(event.layer)"])
+                case .stopped(let finished):
+                    Trace.instant(.animationStopped, arguments: ["animation": "\(event.animation)", "layer": "\(event.layer)",
+                                                                 "finished": "\(finished)"])
+                }
+            }
+        }
+        return events
     }
 
     /// Hands `frame` to the presenter, then tells the main thread. The trace flows of the
@@ -184,10 +219,16 @@ final class FrameProducer: @unchecked Sendable {
         }
         presenter.present(frame)
         if Trace.isEnabled { Trace.end(.present) }
+    }
+
+    /// Tells the main thread of a presented frame with commits (`frame` nil: none was needed)
+    /// and of the animations' events. A frame of animations alone with no event is not
+    /// reported: the main thread does nothing for it.
+    private func report(frame: UInt64?, commits: [UInt64], events: [AnimationEvent], endingMainWork: Bool) {
         let ledger = self.ledger
-        let (id, commits) = (frame.id, frame.commits)
         EventLoop.main.perform {
-            MainActor.assumeIsolated { ledger.didPresent(frame: id, commits: commits) }
+            MainActor.assumeIsolated { ledger.didPresent(frame: frame, commits: commits, events: events) }
+            if endingMainWork { EventLoop.main.endOutstandingWork() }
         }
         EventLoop.main.wakeUp()
     }

@@ -1,22 +1,31 @@
 import LaminaLoop
 @_spi(LaminaInternals) import LaminaTrace
 
-/// The main loop's half of a paced ``RenderServer``: a one-shot main-loop timer, in the common
-/// modes, armed for the ``FrameClock`` tick that will show the deltas submitted so far. When it
-/// fires, the tick goes to the render thread, which makes the tick's frame from the deltas
-/// submitted at or before the tick's time.
+/// The render thread's vsync: a repeating timer on the render server's own loop, on the
+/// ``FrameClock``'s grid, armed while there is something to show — deltas waiting for their tick,
+/// or running animations — and disarmed when a tick finds neither. Each firing makes the frame of
+/// its tick on the render thread.
 ///
-/// The tick is a main-loop timer rather than a render-thread one so that a test's virtual clock
-/// drives it: every frame then lands on a known tick. On iOS the vsync reaches the render server
-/// directly; here a tick that fires while the main thread is busy is late, and its frame is
-/// composited late — but it is still the frame of that tick and shows the same commits.
+/// The main thread takes no part: a tick fires while the main thread is busy, as the display's
+/// refresh reaches iOS's render server without the app, so a frame already committed and every
+/// running animation keep their ticks through a main-thread hitch.
 ///
-/// Each delta waiting here counts as outstanding work awaiting a timer on `EventLoop.main`
-/// (``EventLoop/beginAwaitingTimer()``), which lets a virtual clock move to the tick.
+/// The render loop follows the main loop's clock (``EventLoop/followClock(of:)``), so on a test's
+/// virtual clock every tick still lands at a known time: the test moves the clock and the render
+/// loop fires the ticks that became due. Each delta waiting here counts as outstanding work
+/// awaiting a timer on `EventLoop.main` (``EventLoop/beginAwaitingTimer()``): a test driver that
+/// waits for the frame moves the clock to the tick. On a virtual clock each tick also counts as
+/// outstanding work on the main loop from the moment it fires until its frame is recorded there,
+/// so a driver that advanced the clock sees the frame of the new time before it returns.
 final class FrameTicker: Sendable {
     let clock: FrameClock
+    private let loop: EventLoop
     private let state = Locked(State())
-    private let deliver: @Sendable (FrameTick) -> Void
+    /// Render thread: makes the frame of a tick. When `holdsMainWork`, the tick holds a unit of
+    /// outstanding work on the main loop, which a report of the frame to the main thread ends
+    /// there. Returns whether animations are still running (and so want the next tick), and
+    /// whether the frame was reported.
+    private let onTick: @Sendable (FrameTick, _ holdsMainWork: Bool) -> (isAnimating: Bool, reported: Bool)
 
     private struct State {
         var timer: EventLoop.Timer?
@@ -25,10 +34,11 @@ final class FrameTicker: Sendable {
         var isStopped = false
     }
 
-    /// A ticker on `clock` handing each tick to `deliver` (on the main thread).
-    init(clock: FrameClock, deliver: @escaping @Sendable (FrameTick) -> Void) {
+    /// A ticker on `clock`, firing on the render thread's `loop`.
+    init(clock: FrameClock, loop: EventLoop, onTick: @escaping @Sendable (FrameTick, Bool) -> (isAnimating: Bool, reported: Bool)) {
         self.clock = clock
-        self.deliver = deliver
+        self.loop = loop
+        self.onTick = onTick
     }
 
     /// A delta was submitted at `instant`: the tick after it will show it. Any thread.
@@ -38,11 +48,11 @@ final class FrameTicker: Sendable {
             guard !state.isStopped else { return false }
             main.beginAwaitingTimer()
             state.pending.append(instant)
-            if state.timer == nil { state.timer = arm(for: clock.tick(after: instant)) }
+            armIfNeeded(&state, from: instant)
             return true
         }
-        // A main loop asleep must look at the new timer (a virtual clock has no kernel timer to
-        // wake it). Submitted on the main thread, the loop has not gone to sleep yet.
+        // A main loop asleep on a virtual clock must look at the new timer: it moves the clock
+        // to it. Submitted on the main thread, the loop has not gone to sleep yet.
         if accepted, !TraceThread.current.isMain { main.wakeUp() }
     }
 
@@ -58,29 +68,48 @@ final class FrameTicker: Sendable {
         EventLoop.main.endAwaitingTimer(dropped)
     }
 
-    /// A timer on the main loop, in the common modes, firing at `tick`'s time.
-    private func arm(for tick: FrameTick) -> EventLoop.Timer {
-        let timer = EventLoop.Timer(after: .zero, name: TraceEventName.frameClockTimer.name) { [weak self] _ in
-            self?.fire(tick)
+    /// Arms the repeating timer, first firing at the tick after `instant`, unless it is armed.
+    private func armIfNeeded(_ state: inout State, from instant: EventLoop.Instant) {
+        guard state.timer == nil else { return }
+        let timer = EventLoop.Timer(after: .zero, interval: clock.interval, name: TraceEventName.frameClockTimer.name) { [weak self] timer in
+            self?.fire(timer)
         }
-        timer.nextFireDate = tick.time
-        EventLoop.main.add(timer, to: .common)
-        return timer
+        timer.nextFireDate = clock.tick(after: instant).time
+        loop.add(timer, to: .default)
+        state.timer = timer
     }
 
-    /// Main thread, at `tick`: the deltas submitted by its time go to the render thread; later
-    /// ones wait for the tick after the earliest of them.
-    private func fire(_ tick: FrameTick) {
-        let handed = state.withLock { state -> Int in
-            guard !state.isStopped else { return 0 }
+    /// Render thread, at a tick (or later, when the render thread was late: then the frame is that
+    /// of the latest tick passed, and the ticks in between are skipped, as a display skips them).
+    private func fire(_ timer: EventLoop.Timer) {
+        let main = EventLoop.main
+        // First, before the timer is dated again: a test driver must never see this tick as
+        // neither due nor outstanding.
+        let bookkeeping = main.virtualClock != nil
+        if bookkeeping { main.beginOutstandingWork() }
+        let tick = clock.tick(atOrBefore: max(timer.nextFireDate, loop.now))
+        let due = state.withLock { state -> Int in
             let before = state.pending.count
             state.pending.removeAll { $0 <= tick.time }
-            state.timer = state.pending.min().map { arm(for: clock.tick(after: $0)) }
             return before - state.pending.count
         }
-        guard handed > 0 else { return }
-        if Trace.isEnabled { Trace.instant(.tick, arguments: ["tick": "\(tick.index)", "deltas": "\(handed)"]) }
-        deliver(tick)
-        EventLoop.main.endAwaitingTimer(handed)
+        if Trace.isEnabled { Trace.instant(.tick, arguments: ["tick": "\(tick.index)", "deltas": "\(due)"]) }
+        main.endAwaitingTimer(due)
+        let (isAnimating, reported) = onTick(tick, bookkeeping)
+        state.withLock { state in
+            guard state.timer === timer else { return }
+            // The next tick is dated here rather than by the timer's interval: a delta submitted
+            // while this frame was made may be due at a tick already past (the clock moved on
+            // meanwhile), and its frame must still be that tick's, shown at once.
+            if let earliest = state.pending.min() {
+                timer.nextFireDate = clock.tick(after: earliest).time
+            } else if isAnimating {
+                timer.nextFireDate = clock.tick(after: tick.time).time
+            } else {
+                timer.invalidate()
+                state.timer = nil
+            }
+        }
+        if bookkeeping && !reported { main.endOutstandingWork() }
     }
 }

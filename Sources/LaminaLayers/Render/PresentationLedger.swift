@@ -30,11 +30,14 @@ final class PresentationLedger {
         }
     }
 
-    /// Records a presented frame, runs the blocks its commits released (in commit order), then
-    /// ends the outstanding work each submitted commit began on the main loop.
-    func didPresent(frame id: UInt64, commits: [UInt64]) {
-        lastFrameID = id
+    /// Records a presented frame (nil: a report of animation events with no frame to show),
+    /// hands its animation events to the layers and delegates, runs the blocks its commits
+    /// released (in commit order), then ends the outstanding work each submitted commit began on
+    /// the main loop.
+    func didPresent(frame id: UInt64?, commits: [UInt64], events: [AnimationEvent] = []) {
+        if let id { lastFrameID = id }
         if let highest = commits.max() { lastCommitID = max(lastCommitID ?? 0, highest) }
+        AnimationCenter.handle(events)
         let released = waiting.keys.filter(isPresented).sorted()
         for commit in released {
             for body in waiting.removeValue(forKey: commit) ?? [] { body() }

@@ -8,9 +8,11 @@ import LaminaLoop
 /// Chromium's compositor thread. The main thread never composites.
 ///
 /// The transaction commit calls ``submit(_:)`` with an immutable ``RenderTreeDelta``; the render
-/// thread (named "render server", running its own `EventLoop`) makes frames from the deltas as
-/// ``FrameProducer`` describes — at most one per tick of the server's ``frameClock``, each listing
-/// the commits it contains — and hands them to the ``FramePresenter``. Every presented frame is then recorded on
+/// thread (named "render server", running its own `EventLoop` on the main loop's clock) makes
+/// frames from the deltas as ``FrameProducer`` describes — at most one per tick of the server's
+/// ``frameClock``, each listing the commits it contains, and one on every tick while animations
+/// run — and hands them to the ``FramePresenter``. The ticks fire on the render thread, so a busy
+/// main thread delays commits, never frames already committed or running animations. Every presented frame is then recorded on
 /// the main thread (a block performed on `EventLoop.main`), where ``onPresentation(ofCommit:_:)``
 /// blocks run and ``waitForPresentation(ofCommit:timeout:)`` returns.
 ///
@@ -69,6 +71,8 @@ public final class RenderServer: Sendable {
         let ready = ThreadSignal()
         thread = DedicatedThread(named: "render server") {
             let loop = EventLoop.current
+            // Ticks and animations read the main loop's clock: virtual in tests.
+            loop.followClock(of: EventLoop.main)
             loop.add(producer.source, to: .default)
             renderLoop.withLock { $0 = (loop, TraceThread.current.id) }
             ready.signal()
@@ -76,11 +80,11 @@ public final class RenderServer: Sendable {
             loop.remove(producer.source, from: .default)
         }
         ready.wait()
+        let loop = renderLoop.withLock { $0!.loop }
         ticker = frameClock.map { clock in
-            FrameTicker(clock: clock) { tick in
-                producer.deliver(tick)
-                producer.source.signal()
-                renderLoop.withLock { $0?.loop }?.wakeUp()
+            FrameTicker(clock: clock, loop: loop) { tick, holdsMainWork in
+                let reported = producer.produceFrame(tick: tick, endingMainWork: holdsMainWork)
+                return (producer.isAnimating, reported)
             }
         }
         producer.debugOverlays.withLock { $0 = .fromEnvironment }

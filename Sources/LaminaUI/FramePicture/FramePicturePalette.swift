@@ -16,6 +16,7 @@ public enum FramePicturePalette {
         case .transaction: Color(hex: "#7FB3F0")!
         case .display: Color(hex: "#8FD18F")!
         case .render: Color(hex: "#F29E8E")!
+        case .animation: Color(hex: "#F5A3C7")!
         case .image: Color(hex: "#E8B4CF")!
         case .text: Color(hex: "#E6D98A")!
         }

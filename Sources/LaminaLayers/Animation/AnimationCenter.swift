@@ -1,0 +1,81 @@
+import LaminaLoop
+
+/// The main thread's side of running animations: which layer each added animation belongs to,
+/// its delegate, and the transaction completion blocks waiting for it. The render server's
+/// reports of started and stopped animations reach it with the frames where they happened
+/// (``PresentationLedger``), and it tells the layers and the delegates. Main thread.
+@MainActor
+enum AnimationCenter {
+    private struct Entry {
+        weak var layer: Layer?
+        var animation: any Animation
+        /// The completion waits (keys of `waits`) this animation holds up.
+        var waits: [Int] = []
+    }
+
+    /// A group of completion blocks waiting for a set of animations to stop.
+    private struct Wait {
+        var remaining: Set<AnimationID>
+        let blocks: @MainActor () -> Void
+    }
+
+    private static var entries: [AnimationID: Entry] = [:]
+    private static var waits: [Int: Wait] = [:]
+    private static var lastWait = 0
+
+    /// Notes an animation just added to `layer`.
+    static func register(_ id: AnimationID, of layer: Layer, animation: any Animation) {
+        entries[id] = Entry(layer: layer, animation: animation)
+    }
+
+    /// The layer's copy changed (its begin time was resolved): delegates receive this one.
+    static func update(_ id: AnimationID, animation: any Animation) {
+        entries[id]?.animation = animation
+    }
+
+    /// Whether the animation has been added and has not stopped.
+    static func isRunning(_ id: AnimationID) -> Bool {
+        entries[id] != nil
+    }
+
+    /// Whether the animation runs on a layer a render server shows.
+    static func isShown(_ id: AnimationID) -> Bool {
+        entries[id]?.layer?.rootLayer.host != nil
+    }
+
+    /// Runs `blocks` once every animation in `ids` has stopped — at once when none is running.
+    static func whenStopped(_ ids: [AnimationID], run blocks: @escaping @MainActor () -> Void) {
+        let remaining = Set(ids.filter(isRunning))
+        guard !remaining.isEmpty else { return blocks() }
+        lastWait += 1
+        waits[lastWait] = Wait(remaining: remaining, blocks: blocks)
+        for id in remaining { entries[id]?.waits.append(lastWait) }
+    }
+
+    /// Handles the render server's reports of one frame, in order.
+    static func handle(_ events: [AnimationEvent]) {
+        for event in events {
+            switch event.kind {
+            case .started:
+                guard let entry = entries[event.animation] else { continue }
+                entry.animation.delegate?.animationDidStart(entry.animation)
+            case .stopped(let finished):
+                stop(event.animation, finished: finished)
+            }
+        }
+    }
+
+    /// The animation stopped: its layer drops it (unless it finished and stays), its delegate
+    /// hears, and the completion blocks it held up run when it was the last.
+    static func stop(_ id: AnimationID, finished: Bool) {
+        guard let entry = entries.removeValue(forKey: id) else { return }
+        entry.layer?.animationStopped(id, finished: finished)
+        entry.animation.delegate?.animationDidStop(entry.animation, finished: finished)
+        for key in entry.waits {
+            waits[key]?.remaining.remove(id)
+            guard let wait = waits[key], wait.remaining.isEmpty else { continue }
+            waits[key] = nil
+            wait.blocks()
+        }
+    }
+}

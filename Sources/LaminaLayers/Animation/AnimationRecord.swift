@@ -1,0 +1,14 @@
+/// One animation a layer holds (main thread): the copy made by ``Layer/add(_:forKey:)``, its
+/// identity, its key, and whether a commit has sent it (and so resolved its begin time).
+struct AnimationRecord {
+    let id: AnimationID
+    let key: String?
+    var animation: any Animation
+    /// Whether a commit sent it to a render server: its `beginTime` is then resolved.
+    var isCommitted = false
+
+    /// The animation as it crosses to the render server.
+    var committed: CommittedAnimation {
+        CommittedAnimation(id: id, key: key, animation: animation)
+    }
+}
