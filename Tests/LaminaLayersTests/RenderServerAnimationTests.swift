@@ -279,3 +279,21 @@ final class RenderServerAnimationTests: LaminaTestCase {
         }
     }
 }
+
+/// The render thread's CPU clock, read from another thread.
+final class RenderThreadTimeTests: LaminaTestCase {
+    func test_theRenderThreadsCPUTimeGrowsWithItsFramesAndIsZeroAfterShutdown() throws {
+        try onMainActor {
+            let scene = try AnimatedScene()
+            let before = scene.server.renderThreadCPUTime
+            XCTAssertGreaterThan(before, .zero, "the first frame took some")
+            for step in 0..<20 {
+                scene.square.position = Point(x: 15 + Double(step), y: 20)
+                scene.flushAndWait()
+            }
+            XCTAssertGreaterThan(scene.server.renderThreadCPUTime, before)
+            scene.shutdown()
+            XCTAssertEqual(scene.server.renderThreadCPUTime, .zero)
+        }
+    }
+}

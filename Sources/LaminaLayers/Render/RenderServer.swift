@@ -45,8 +45,8 @@ public final class RenderServer: Sendable {
     let ledger: PresentationLedger
     private let thread: DedicatedThread
     /// The render thread's loop and kernel thread id, set before `init` returns.
-    private let renderLoop: Locked<(loop: EventLoop, threadID: Int32)?>
-    private let isShutDown = Locked(false)
+    let renderLoop: Locked<(loop: EventLoop, threadID: Int32)?>
+    let isShutDown = Locked(false)
 
     /// Starts a render server with a framebuffer of `size` points at `scale`, cleared to
     /// `backgroundColor` (opaque black by default), presenting to `presenter` at most once per
