@@ -6,8 +6,9 @@ extension Layer {
     /// frame; the `needsLayout` and `needsDisplay` marks; its contents' pixel size and scale; for
     /// an ``AsyncLayer``, the renders in flight and the sentinel's value; and where the render
     /// tree stands: `in render tree`, `render tree stale` (changed since the last commit),
-    /// `not in render tree`, or `not hosted`. Main thread; for a hosted tree it waits for the
-    /// render thread to read the render tree.
+    /// `not in render tree`, or `not hosted`; and its animations (key, type, key paths, duration,
+    /// and `not committed` until a commit sends one). Main thread; for a hosted tree it waits for
+    /// the render thread to read the render tree.
     ///
     /// ```text
     /// Layer #1 (delegate Window) frame (0, 0, 320×200), contents none, in render tree
@@ -42,6 +43,7 @@ extension Layer {
         if let async = self as? AsyncLayer {
             parts.append("async: \(async.rendersInFlight) in flight, sentinel \(async.sentinel.value)")
         }
+        if !animationRecords.isEmpty { parts.append("animations: " + animationRecords.map(\.summary).joined(separator: "; ")) }
         switch rendered {
         case nil: parts.append("not hosted")
         case let ids? where !ids.contains(id): parts.append("not in render tree")

@@ -22,10 +22,16 @@ open class Window: View {
     /// made with a frame interval of zero).
     public var frameClock: FrameClock? { renderServer.frameClock }
     /// The compositor's debug overlays for this window (`LAMINA_DEBUG`'s by default), drawn over
-    /// each presented frame from the next frame on — never into any layer's contents.
+    /// each presented frame from the next frame on — never into any layer's contents. With
+    /// ``DebugOverlays/slowAnimations`` the window's layer runs at `speed` 0.1 (and back at 1
+    /// without it), slowing every animation in the window ten times.
     public var debugOverlays: DebugOverlays {
         get { renderServer.debugOverlays }
-        set { renderServer.debugOverlays = newValue }
+        set {
+            let slowed = newValue.contains(.slowAnimations)
+            if slowed != renderServer.debugOverlays.contains(.slowAnimations) { layer.speed = slowed ? 0.1 : 1 }
+            renderServer.debugOverlays = newValue
+        }
     }
     var host: LayerTreeHost?
     /// Which view each pointer went down on, so its later events go there too.
@@ -54,6 +60,7 @@ open class Window: View {
         super.init(frame: Rect(size: size))
         layer.contentsScale = scale
         backgroundColor = .white
+        if renderServer.debugOverlays.contains(.slowAnimations) { layer.speed = 0.1 }
         host = LayerTreeHost(rootLayer: layer, renderServer: renderServer)
     }
 

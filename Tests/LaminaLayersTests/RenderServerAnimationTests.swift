@@ -297,3 +297,86 @@ final class RenderThreadTimeTests: LaminaTestCase {
         }
     }
 }
+
+/// On the real clock: the render thread keeps its ticks while the main thread is blocked.
+final class MainThreadHitchTests: LaminaTestCase {
+    func test_anAnimationKeepsMovingEveryTickWhileTheMainThreadIsBlocked() throws {
+        try onMainActor {
+            let scene = try AnimatedScene()
+            defer { scene.shutdown() }
+            try scene.square.add(slide(duration: 1), forKey: "slide")
+            scene.flushAndWait()
+            _ = EventLoop.main.run(mode: .default, timeout: .milliseconds(200))
+            let framesBefore = scene.recorder.frameCount
+            let blockStart = EventLoop.Instant.monotonicNow
+            let (_, trace) = recordingTrace { usleep(250_000) }
+            let blockEnd = EventLoop.Instant.monotonicNow
+            let during = scene.recorder.frames.filter { frame in
+                guard let tick = frame.tick else { return false }
+                return tick.time > blockStart && tick.time <= blockEnd
+            }
+            // 250 ms holds 15 ticks at 60 Hz; allow for a slow machine missing a few.
+            XCTAssertGreaterThanOrEqual(during.count, 10, "frames kept coming while the main thread was blocked")
+            XCTAssertEqual(scene.recorder.frameCount - framesBefore, during.count)
+            let ticks = during.compactMap { $0.tick?.index }
+            XCTAssertEqual(ticks, ticks.sorted())
+            XCTAssertEqual(Set(ticks).count, ticks.count, "at most one frame per tick")
+            XCTAssertTrue(during.allSatisfy { $0.commits.isEmpty }, "no transaction committed")
+            XCTAssertEqual(trace.count(.commit), 0)
+            let edges = during.compactMap { scene.squareLeftEdge(in: $0.image) }
+            XCTAssertEqual(edges.count, during.count)
+            for (earlier, later) in zip(edges, edges.dropFirst()) {
+                XCTAssertGreaterThan(later, earlier, "each frame shows the square further on")
+            }
+        }
+    }
+
+    func test_aFlushedCommitIsPresentedAtTheNextTickWhileTheMainThreadStaysBusy() throws {
+        try onMainActor {
+            let scene = try AnimatedScene()
+            defer { scene.shutdown() }
+            scene.square.backgroundColor = .blue
+            let beforeFlush = EventLoop.Instant.monotonicNow
+            Transaction.flush()
+            let commit = try XCTUnwrap(scene.host.lastCommitID)
+            let flushed = EventLoop.Instant.monotonicNow
+            let deadline = flushed.advanced(by: .milliseconds(300))
+            // Busy on the main thread, never running the loop: only the render thread can show it.
+            while scene.recorder.frames.last(where: { $0.commits.contains(commit) }) == nil,
+                  EventLoop.Instant.monotonicNow < deadline {
+                usleep(1_000)
+            }
+            let frame = try XCTUnwrap(scene.recorder.frames.last { $0.commits.contains(commit) },
+                                      "the frame came while the main thread was busy")
+            let tick = try XCTUnwrap(frame.tick)
+            let clock = try XCTUnwrap(scene.server.frameClock)
+            XCTAssertTrue([clock.tick(after: beforeFlush), clock.tick(after: flushed)].contains(tick),
+                          "at the first tick after the flush, not when the main thread is free")
+            XCTAssertTrue(frame.image.has(.blue, atX: 15, y: 20))
+            XCTAssertTrue(scene.server.waitForPresentation(ofCommit: commit))
+        }
+    }
+}
+
+/// What the tree description says of animations.
+final class AnimationDescriptionTests: LaminaTestCase {
+    func test_theTreeDescriptionListsALayersAnimationsUntilTheyFinish() throws {
+        try onMainActor {
+            try EventLoop.main.withVirtualClock { _ in
+                let scene = try AnimatedScene()
+                defer { scene.shutdown() }
+                var fade = BasicAnimation(keyPath: .opacity, from: 1, to: 0)
+                fade.duration = 0.5
+                fade.repeatCount = 2
+                try scene.square.add(slide(), forKey: "slide")
+                try scene.square.add(fade)
+                let pending = scene.root.treeDescription
+                XCTAssertTrue(pending.contains("animations: \"slide\": BasicAnimation<Point> position 1.0s not committed; (no key): BasicAnimation<Double> opacity 0.5s ×2.0 not committed"), pending)
+                scene.flushAndWait()
+                XCTAssertTrue(scene.root.treeDescription.contains("\"slide\": BasicAnimation<Point> position 1.0s;"), scene.root.treeDescription)
+                EventLoop.main.advance(by: .seconds(2))
+                XCTAssertFalse(scene.root.treeDescription.contains("animations:"), scene.root.treeDescription)
+            }
+        }
+    }
+}

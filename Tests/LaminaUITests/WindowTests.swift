@@ -81,6 +81,22 @@ final class WindowTests: LaminaTestCase {
         }
     }
 
+    func test_theSlowAnimationsOptionRunsTheWindowsLayerTreeTenTimesSlowerAndDrawsNothing() throws {
+        try onMainActor {
+            let window = try makeWindow(size: Size(width: 20, height: 20))
+            XCTAssertEqual(try DebugOverlays(parsing: "damage, slow-animations"), [.damage, .slowAnimations])
+            XCTAssertFalse(DebugOverlays.all.contains(.slowAnimations), "all is every overlay, and this draws nothing")
+            window.debugOverlays = [.slowAnimations]
+            XCTAssertEqual(window.layer.speed, 0.1)
+            XCTAssertEqual(window.debugOverlays.drawn, [])
+            let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+            window.addSubview(view)
+            XCTAssertEqual(view.layer.convertTime(10, from: nil), 1, "ten seconds of media time are one in the window")
+            window.debugOverlays = [.damage]
+            XCTAssertEqual(window.layer.speed, 1)
+        }
+    }
+
     func test_theRenderTreeOnTheRenderThreadEqualsTheLayerTreeAfterEachCommit() throws {
         try onMainActor {
             let window = try makeWindow(size: Size(width: 60, height: 60))

@@ -7,6 +7,15 @@ struct AnimationRecord {
     /// Whether a commit sent it to a render server: its `beginTime` is then resolved.
     var isCommitted = false
 
+    /// One line for ``Layer/treeDescription``: `"slide": BasicAnimation<Point> position 1s`.
+    var summary: String {
+        let name = key.map { "\"\($0)\"" } ?? "(no key)"
+        var text = "\(name): \(type(of: animation)) \(animation.animatedKeyPaths.joined(separator: ",")) \(animation.duration)s"
+        if animation.repeatCount != 0 { text += " ×\(animation.repeatCount)" }
+        if !isCommitted { text += " not committed" }
+        return text
+    }
+
     /// The animation as it crosses to the render server.
     var committed: CommittedAnimation {
         CommittedAnimation(id: id, key: key, animation: animation)

@@ -12,8 +12,12 @@ import Foundation
 /// | ``offscreen`` | layers rendered offscreen first: group opacity, masks, rounded clipping, shadows without a path (Color Offscreen-Rendered) | orange |
 /// | ``async`` | layers whose contents a display queue drew (Lamina's own) | blue |
 ///
+/// One more option is not drawn: ``slowAnimations`` (the Simulator's Slow Animations) makes a
+/// window run its layer tree's time ten times slower.
+///
 /// Switch them per window (`Window.debugOverlays`, ``RenderServer/debugOverlays``) or for every
-/// window with `LAMINA_DEBUG=damage,blended,misaligned,offscreen,async` (or `all`).
+/// window with `LAMINA_DEBUG=damage,blended,misaligned,offscreen,async,slow-animations` (`all`
+/// is every overlay; it does not slow animations).
 public struct DebugOverlays: OptionSet, Sendable, Hashable, CustomStringConvertible {
     public let rawValue: UInt8
 
@@ -32,12 +36,20 @@ public struct DebugOverlays: OptionSet, Sendable, Hashable, CustomStringConverti
     public static let offscreen = DebugOverlays(rawValue: 1 << 3)
     /// Layers whose contents were drawn on a display queue.
     public static let async = DebugOverlays(rawValue: 1 << 4)
-    /// Every overlay.
+    /// Not an overlay: a window with it sets its root layer's `speed` to 0.1, so every animation
+    /// in it runs ten times slower — the iOS Simulator's Slow Animations.
+    public static let slowAnimations = DebugOverlays(rawValue: 1 << 5)
+    /// Every overlay (not ``slowAnimations``, which draws nothing).
     public static let all: DebugOverlays = [.damage, .blended, .misaligned, .offscreen, .async]
 
-    /// Each overlay with the name `LAMINA_DEBUG` and the tour's `--debug` use, in drawing order.
+    /// The overlays of the set that the compositor draws (without ``slowAnimations``).
+    public var drawn: DebugOverlays { intersection(.all) }
+
+    /// Each option with the name `LAMINA_DEBUG` and the tour's `--debug` use, overlays in drawing
+    /// order.
     public static let named: [(name: String, overlay: DebugOverlays)] = [
         ("damage", .damage), ("blended", .blended), ("misaligned", .misaligned), ("offscreen", .offscreen), ("async", .async),
+        ("slow-animations", .slowAnimations),
     ]
 
     /// Why a list of overlay names could not be read.

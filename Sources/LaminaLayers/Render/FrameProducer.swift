@@ -138,7 +138,7 @@ final class FrameProducer: @unchecked Sendable {
         }
         compositor.matchSize(of: tree)
         compositor.composite(tree, update: update)
-        let overlays = debugOverlays.withLock { $0 }
+        let overlays = debugOverlays.withLock { $0 }.drawn
         let (image, shownDamage) = overlays.isEmpty && shownOverlays.isEmpty
             ? (plainImage(update: update), update.changedPixels)
             : overlaidImage(overlays, update: update)
