@@ -59,6 +59,7 @@ public struct TimingFunction: Sendable, Hashable, CustomStringConvertible {
         return sampleY(solveT(forX: x))
     }
 
+    /// The name of a named function (`easeIn` …), else its control points.
     public var description: String {
         switch self {
         case .linear: return "linear"
