@@ -158,6 +158,9 @@ let package = Package(
             dependencies: ["LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTrace", "LaminaTesting"],
             exclude: ["__Snapshots__"]
         ),
+        // Core Animation's animations as values: timing, timing functions, springs,
+        // interpolation and evaluation on a LayerRenderState. No threads, no layer tree.
+        .testTarget(name: "LaminaAnimationTests", dependencies: ["LaminaLayers", "LaminaGraphics"]),
         .testTarget(
             name: "LaminaUITests",
             dependencies: [

@@ -23,10 +23,13 @@ public struct AnimatableKeyPath<Value: AnimatableValue>: Sendable, Hashable, Cus
     /// Sets the property in `state`.
     public func set(_ value: Value, in state: inout LayerRenderState) { state[keyPath: storage] = value }
 
+    /// Whether the two name the same property (the key path itself is not comparable).
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
 
+    /// Hashes the name, as `==` compares it.
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
+    /// The name.
     public var description: String { name }
 
     /// The key path called `name`, for code that has Core Animation's strings.

@@ -41,6 +41,7 @@ public indirect enum AnimationError: Error, Equatable, CustomStringConvertible {
     /// A group's child (at `index` in `animations`) is invalid.
     case invalidGroupChild(index: Int, error: AnimationError)
 
+    /// A sentence naming the key path and the offending value.
     public var description: String {
         switch self {
         case let .nonFiniteTiming(property, value):

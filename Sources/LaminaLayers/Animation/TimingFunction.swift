@@ -53,11 +53,13 @@ public struct TimingFunction: Sendable, Hashable, CustomStringConvertible {
         if x.isNaN { return 0 }
         if x == 0 { return 0 }
         if x == 1 { return 1 }
-        if x < 0 { return x * startSlope }
-        if x > 1 { return 1 + (x - 1) * endSlope }
+        // An infinite x on a flat tangent would be ∞ × 0: the flat tangent's value stands.
+        if x < 0 { let y = x * startSlope; return y.isNaN ? 0 : y }
+        if x > 1 { let y = 1 + (x - 1) * endSlope; return y.isNaN ? 1 : y }
         return sampleY(solveT(forX: x))
     }
 
+    /// The name of a named function (`easeIn` …), else its control points.
     public var description: String {
         switch self {
         case .linear: return "linear"

@@ -23,7 +23,9 @@ extension TimingParameters {
             guard fillMode.holdsBefore else { return nil }
             return position(atLocalTime: timeOffset, approachingFromBelow: speed < 0, phase: .before)
         }
-        if parentTime >= activeEndInParentTime {
+        let end = activeEndInParentTime
+        // An interval that never ends is not over even at an infinite time.
+        if parentTime >= end, end < .infinity {
             guard fillMode.holdsAfter else { return nil }
             return endPosition(activeDuration: active)
         }
