@@ -1,6 +1,7 @@
 import Foundation
 import LaminaGraphics
 import LaminaLayers
+import LaminaLoop
 import LaminaTesting
 import XCTest
 
@@ -29,6 +30,27 @@ final class DamageDifferentialTests: LaminaTestCase {
         }
     }
 
+    /// The same with random animations on random layers, on a 60 Hz frame clock under a virtual
+    /// clock: every frame — those of commits and those the render server makes alone, at each
+    /// tick — equals a full recomposite of the tree as evaluated at that frame's time.
+    func test_everyFrameOfRandomAnimationsEqualsAFullRecompositeOfItsTreeAtThatTime() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let fuzz = environment["LAMINA_FUZZ"] == "1"
+        let seeds = environment["LAMINA_DAMAGE_SEED"].flatMap(UInt64.init).map { [$0] } ?? Array(1...(fuzz ? 100 : 6))
+        let length = fuzz ? 160 : 80
+        for seed in seeds {
+            try onMainActor {
+                try EventLoop.main.withVirtualClock { _ in
+                    let scale: Double = seed % 2 == 0 ? 2 : 1
+                    var generator = DamageHistoryGenerator(seed: seed, size: Self.size, animates: true)
+                    let edits = generator.edits(length)
+                    try Self.assertExact(edits, scale: scale, label: "animated seed \(seed) at scale \(scale)", animated: true,
+                                         shrink: environment["LAMINA_DAMAGE_SHRINK"] == "1")
+                }
+            }
+        }
+    }
+
     /// The window the histories run in: small, so a few hundred frames stay quick, and large
     /// enough for layers, shadows and masks to overlap and to reach the edges.
     static let size = Size(width: 96, height: 72)
@@ -36,17 +58,17 @@ final class DamageDifferentialTests: LaminaTestCase {
     /// Runs `edits` in a fresh scene and fails, with the pictures and the history, at the first
     /// frame that is not its full recomposite.
     @MainActor
-    static func assertExact(_ edits: [TreeEdit], scale: Double, label: String, shrink: Bool = false,
+    static func assertExact(_ edits: [TreeEdit], scale: Double, label: String, animated: Bool = false, shrink: Bool = false,
                             file: StaticString = #filePath, line: UInt = #line) throws {
-        let scene = try DamageHistoryScene(size: size, scale: scale)
+        let scene = try DamageHistoryScene(size: size, scale: scale, animated: animated)
         guard let mismatch = scene.firstMismatch(in: edits) else { return }
         let history = edits.prefix(mismatch.step + 1)
         let pictures = writePictures(of: mismatch, label: label)
         var message = "\(label): the presented frame differs from a full recomposite \(mismatch)\n"
             + "pictures: \(pictures)\nhistory:\n" + history.map { "    \($0)," }.joined(separator: "\n")
         if shrink {
-            let smallest = try shrunk(Array(history), scale: scale)
-            let replay = try DamageHistoryScene(size: size, scale: scale).firstMismatch(in: smallest)
+            let smallest = try shrunk(Array(history), scale: scale, animated: animated)
+            let replay = try DamageHistoryScene(size: size, scale: scale, animated: animated).firstMismatch(in: smallest)
             let smallestPictures = replay.map { writePictures(of: $0, label: label + " smallest") } ?? "none"
             message += "\nsmallest failing history (\(smallest.count) edits), \(replay?.description ?? "")\n"
                 + "pictures: \(smallestPictures)\n" + smallest.map { "    \($0)," }.joined(separator: "\n")
@@ -57,7 +79,7 @@ final class DamageDifferentialTests: LaminaTestCase {
     /// Leaves edits out of a failing history while it still fails: halves first, then smaller
     /// chunks, down to single edits.
     @MainActor
-    private static func shrunk(_ history: [TreeEdit], scale: Double) throws -> [TreeEdit] {
+    private static func shrunk(_ history: [TreeEdit], scale: Double, animated: Bool) throws -> [TreeEdit] {
         var current = history
         var chunk = max(current.count / 2, 1)
         while chunk >= 1 {
@@ -65,7 +87,7 @@ final class DamageDifferentialTests: LaminaTestCase {
             while start < current.count {
                 var candidate = current
                 candidate.removeSubrange(start..<min(start + chunk, candidate.count))
-                if !candidate.isEmpty, try DamageHistoryScene(size: size, scale: scale).firstMismatch(in: candidate) != nil {
+                if !candidate.isEmpty, try DamageHistoryScene(size: size, scale: scale, animated: animated).firstMismatch(in: candidate) != nil {
                     current = candidate
                 } else {
                     start += chunk

@@ -16,6 +16,10 @@ enum TreeEdit: Sendable, CustomStringConvertible {
     case set(Int, LayerChange)
     /// Draws the layer's pattern anew, wholly or in the rectangle (`setNeedsDisplay(in:)`).
     case redraw(Int, Rect?)
+    /// Adds an animation to the layer under `key` (replacing one there), or removes every one.
+    case animate(Int, key: String, AnimationChange)
+    /// Lets the render server animate for this many frame-clock ticks, with no commit.
+    case advance(frames: Int)
 
     var description: String {
         switch self {
@@ -25,6 +29,8 @@ enum TreeEdit: Sendable, CustomStringConvertible {
         case let .move(layer, parent): ".move(\(layer), to: \(parent))"
         case let .set(layer, change): ".set(\(layer), \(change))"
         case let .redraw(layer, rect): ".redraw(\(layer), \(rect?.code ?? "nil"))"
+        case let .animate(layer, key, change): ".animate(\(layer), key: \"\(key)\", \(change))"
+        case let .advance(frames): ".advance(frames: \(frames))"
         }
     }
 }
@@ -102,4 +108,66 @@ extension Color {
 
 extension AffineTransform {
     var code: String { "AffineTransform(a: \(a), b: \(b), c: \(c), d: \(d), tx: \(tx), ty: \(ty))" }
+}
+
+/// An animation for ``TreeEdit/animate(_:key:_:)``: a basic animation of one render-state
+/// property between two values, with its timing.
+enum AnimationChange: Sendable, CustomStringConvertible {
+    case position(Point, Point, AnimationTimingCase)
+    case boundsOrigin(Point, Point, AnimationTimingCase)
+    case bounds(Rect, Rect, AnimationTimingCase)
+    case opacity(Double, Double, AnimationTimingCase)
+    case transform(AffineTransform, AffineTransform, AnimationTimingCase)
+    case backgroundColor(Color, Color, AnimationTimingCase)
+    case cornerRadius(Double, Double, AnimationTimingCase)
+    case shadowOffset(Size, Size, AnimationTimingCase)
+    case zPosition(Double, Double, AnimationTimingCase)
+    case isHidden(Bool, Bool, AnimationTimingCase)
+    /// Removes every animation of the layer.
+    case removeAll
+    /// Sets the layer's speed (0 pauses its subtree's animations).
+    case speed(Double)
+
+    var description: String {
+        switch self {
+        case let .position(a, b, t): ".position(\(a.code), \(b.code), \(t))"
+        case let .boundsOrigin(a, b, t): ".boundsOrigin(\(a.code), \(b.code), \(t))"
+        case let .bounds(a, b, t): ".bounds(\(a.code), \(b.code), \(t))"
+        case let .opacity(a, b, t): ".opacity(\(a), \(b), \(t))"
+        case let .transform(a, b, t): ".transform(\(a.code), \(b.code), \(t))"
+        case let .backgroundColor(a, b, t): ".backgroundColor(\(a.code), \(b.code), \(t))"
+        case let .cornerRadius(a, b, t): ".cornerRadius(\(a), \(b), \(t))"
+        case let .shadowOffset(a, b, t): ".shadowOffset(Size(width: \(a.width), height: \(a.height)), Size(width: \(b.width), height: \(b.height)), \(t))"
+        case let .zPosition(a, b, t): ".zPosition(\(a), \(b), \(t))"
+        case let .isHidden(a, b, t): ".isHidden(\(a), \(b), \(t))"
+        case .removeAll: ".removeAll"
+        case let .speed(speed): ".speed(\(speed))"
+        }
+    }
+}
+
+/// The timing of an ``AnimationChange``.
+struct AnimationTimingCase: Sendable, CustomStringConvertible {
+    var duration: Double
+    var repeatCount: Double
+    var autoreverses: Bool
+    var fillMode: FillMode
+    var isRemovedOnCompletion: Bool
+    var isAdditive: Bool
+    var eases: Bool
+
+    /// Applies the timing to `animation`.
+    func configure<A: Animation>(_ animation: inout A) {
+        animation.duration = duration
+        animation.repeatCount = repeatCount
+        animation.autoreverses = autoreverses
+        animation.fillMode = fillMode
+        animation.isRemovedOnCompletion = isRemovedOnCompletion
+        if eases { animation.timingFunction = .easeInEaseOut }
+    }
+
+    var description: String {
+        "AnimationTimingCase(duration: \(duration), repeatCount: \(repeatCount), autoreverses: \(autoreverses), fillMode: .\(fillMode), "
+            + "isRemovedOnCompletion: \(isRemovedOnCompletion), isAdditive: \(isAdditive), eases: \(eases))"
+    }
 }

@@ -14,9 +14,13 @@ struct DamageHistoryGenerator {
     /// At most this many layers are added, so a history keeps reworking a small tree.
     private let maximumLayers = 12
 
-    init(seed: UInt64, size: Size) {
+    /// Whether histories add animations and let the render server run them.
+    private let animates: Bool
+
+    init(seed: UInt64, size: Size, animates: Bool = false) {
         random = SplitMix(seed: seed)
         self.size = size
+        self.animates = animates
     }
 
     /// The next `count` edits.
@@ -28,6 +32,9 @@ struct DamageHistoryGenerator {
         let roll = random.next(below: 100)
         if roll < 12 || layers.count < 3 { return add() }
         let layer = pick(includingRoot: false)
+        if animates, roll >= 60 {
+            return roll < 80 ? .animate(layer, key: "k\(random.next(below: 3))", animation()) : .advance(frames: 1 + random.next(below: 4))
+        }
         switch roll {
         case 12..<16: return .remove(layer)
         case 16..<21: return .move(layer, to: pick(includingRoot: true))
@@ -75,6 +82,30 @@ struct DamageHistoryGenerator {
         case 20: return contentsGeometry()
         case 21: return .mask(random.chance(0.75) ? rect(within: 40, from: -5) : nil, cornerRadius: random.next(in: 0...10, step: 1))
         default: return .drawsPattern(random.chance(0.8))
+        }
+    }
+
+    /// A random animation: mostly moves, fades and turns, some of every other kind, with short
+    /// durations, repeats, reversals and fills, so histories see animations start, run and end.
+    private mutating func animation() -> AnimationChange {
+        let timing = AnimationTimingCase(
+            duration: random.next(in: 0.05...0.4, step: 0.05), repeatCount: [0, 0, 1.5, 3, .infinity][random.next(below: 5)],
+            autoreverses: random.chance(0.3), fillMode: [.removed, .forwards, .backwards, .both][random.next(below: 4)],
+            isRemovedOnCompletion: random.chance(0.8), isAdditive: random.chance(0.15), eases: random.chance(0.5))
+        switch random.next(below: 13) {
+        case 0, 1: return .position(point(), point(), timing)
+        case 2: return .boundsOrigin(Point(x: random.next(in: -20...20, step: 1), y: random.next(in: -20...20, step: 1)),
+                                     Point(x: random.next(in: -20...20, step: 1), y: random.next(in: -20...20, step: 1)), timing)
+        case 3: return .bounds(rect(within: 40), rect(within: 40), timing)
+        case 4, 5: return .opacity(random.next(in: 0...1, step: 0.125), random.next(in: 0...1, step: 0.125), timing)
+        case 6: return .transform(transform(), transform(), timing)
+        case 7: return .backgroundColor(color(), color(), timing)
+        case 8: return .cornerRadius(random.next(in: 0...16, step: 0.5), random.next(in: 0...16, step: 0.5), timing)
+        case 9: return .shadowOffset(Size(width: random.next(in: -8...8, step: 0.5), height: random.next(in: -8...8, step: 0.5)),
+                                     Size(width: random.next(in: -8...8, step: 0.5), height: random.next(in: -8...8, step: 0.5)), timing)
+        case 10: return .zPosition(random.next(in: -2...2, step: 1), random.next(in: -2...2, step: 1), timing)
+        case 11: return random.chance(0.5) ? .isHidden(false, true, timing) : .removeAll
+        default: return .speed([0, 0.5, 1, 2][random.next(below: 4)])
         }
     }
 

@@ -29,8 +29,11 @@ final class DamageHistoryScene {
     private var painters: [Int: PatternDelegate] = [:]
     private let root = Layer()
 
-    init(size: Size, scale: Double) throws {
-        server = try RenderServer(size: size, scale: scale, presenter: presenter, frameInterval: .zero)
+    /// A scene on a server that presents every commit at once or, `animated`, on a 60 Hz frame
+    /// clock (run it on a virtual clock: ``TreeEdit/advance(frames:)`` moves it).
+    init(size: Size, scale: Double, animated: Bool = false) throws {
+        server = try RenderServer(size: size, scale: scale, presenter: presenter,
+                                  frameInterval: animated ? FrameClock.sixtyHertz : .zero)
         root.frame = Rect(origin: .zero, size: size)
         root.backgroundColor = Color(white: 0.3)
         layers = [0: root]
@@ -86,6 +89,36 @@ final class DamageHistoryScene {
             guard let layer = layers[number], let painter = painters[number] else { return }
             painter.version += 1
             if let rect { layer.setNeedsDisplay(in: rect) } else { layer.setNeedsDisplay() }
+        case let .animate(number, key, change):
+            guard let layer = layers[number] else { return }
+            animate(layer, key: key, change)
+        case let .advance(frames):
+            guard let interval = server.frameClock?.interval else { return }
+            EventLoop.main.advance(by: interval * frames)
+        }
+    }
+
+    private func animate(_ layer: Layer, key: String, _ change: AnimationChange) {
+        func add<Value: AnimatableValue>(_ keyPath: AnimatableKeyPath<Value>, _ from: Value, _ to: Value, _ timing: AnimationTimingCase) {
+            var animation = BasicAnimation(keyPath: keyPath, from: from, to: to)
+            timing.configure(&animation)
+            animation.isAdditive = timing.isAdditive && Value.adding(from, to) != nil
+            // Refused animations (a value no animation can take) leave the layer as it is.
+            try? layer.add(animation, forKey: key)
+        }
+        switch change {
+        case let .position(a, b, t): add(.position, a, b, t)
+        case let .boundsOrigin(a, b, t): add(.boundsOrigin, a, b, t)
+        case let .bounds(a, b, t): add(.bounds, a, b, t)
+        case let .opacity(a, b, t): add(.opacity, a, b, t)
+        case let .transform(a, b, t): add(.transform, a, b, t)
+        case let .backgroundColor(a, b, t): add(.backgroundColor, a, b, t)
+        case let .cornerRadius(a, b, t): add(.cornerRadius, a, b, t)
+        case let .shadowOffset(a, b, t): add(.shadowOffset, a, b, t)
+        case let .zPosition(a, b, t): add(.zPosition, a, b, t)
+        case let .isHidden(a, b, t): add(.isHidden, a, b, t)
+        case .removeAll: layer.removeAllAnimations()
+        case let .speed(speed): layer.speed = speed
         }
     }
 
