@@ -380,3 +380,43 @@ final class AnimationDescriptionTests: LaminaTestCase {
         }
     }
 }
+
+/// Every kind of animation crosses to the render server and runs there as `presentation()`
+/// computes it on the main thread.
+final class AnimationKindsOnTheRenderServerTests: LaminaTestCase {
+    func test_keyframesSpringsAndGroupsRunOnTheRenderServerAsPresentationSaysTheyDo() throws {
+        try onMainActor {
+            try EventLoop.main.withVirtualClock { _ in
+                let scene = try AnimatedScene()
+                defer { scene.shutdown() }
+                var keyframes = KeyframeAnimation(keyPath: .position, values: [Point(x: 15, y: 20), Point(x: 85, y: 20), Point(x: 50, y: 20)])
+                keyframes.duration = 1
+                var spring = SpringAnimation(keyPath: .opacity, from: 0.2, to: 1)
+                spring.duration = spring.settlingDuration
+                var turn = BasicAnimation(keyPath: .transform, from: .identity, to: AffineTransform(rotationAngle: .pi / 2))
+                turn.duration = 0.8
+                var grow = BasicAnimation(keyPath: .boundsSize, from: Size(width: 10, height: 10), to: Size(width: 20, height: 20))
+                grow.duration = 0.8
+                var group = AnimationGroup(animations: [turn, grow])
+                group.duration = 0.8
+                try scene.square.add(keyframes, forKey: "path")
+                try scene.square.add(spring, forKey: "fade")
+                try scene.square.add(group, forKey: "group")
+                scene.flushAndWait()
+                for _ in 0..<20 {
+                    EventLoop.main.advance(by: frameInterval * 3)
+                    let tickTime = try XCTUnwrap(scene.recorder.lastFrame?.tick?.time.mediaTime)
+                    XCTAssertEqual(tickTime, currentMediaTime(), "the frame of the current tick")
+                    let rendered = try XCTUnwrap(scene.server.renderTreeStates()[scene.square.id])
+                    let presented = try XCTUnwrap(scene.square.presentation())
+                    XCTAssertEqual(rendered.position.x, presented.position.x, accuracy: 1e-9)
+                    XCTAssertEqual(rendered.opacity, presented.opacity, accuracy: 1e-9)
+                    XCTAssertEqual(rendered.transform.b, presented.transform.b, accuracy: 1e-9)
+                    XCTAssertEqual(rendered.bounds.width, presented.bounds.width, accuracy: 1e-9)
+                }
+                XCTAssertTrue(scene.square.animationKeys.contains("fade") || scene.square.animationKeys.isEmpty)
+                XCTAssertEqual(scene.square.animationKeys.filter { $0 != "fade" }, [], "the keyframes and the group finished")
+            }
+        }
+    }
+}
