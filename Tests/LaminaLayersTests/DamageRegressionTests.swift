@@ -130,3 +130,24 @@ final class DamageRegressionTests: LaminaTestCase {
         ], scale: 2)
     }
 }
+
+/// A layer under half a pixel wide is painted a whole pixel over (snapping keeps its width and
+/// moves it onto the nearest pixel): when it masks to bounds, its shadow and sublayers are
+/// clipped there, so damage and culling must use that place too. Found by the animated
+/// differential test.
+final class ThinMaskingLayerDamageTests: LaminaTestCase {
+    func test_theShadowOfAMaskingLayerNarrowerThanHalfAPixelIsDamagedWhereItIsPainted() throws {
+        try onMainActor {
+            for scale in [1.0, 2.0] {
+                try DamageDifferentialTests.assertExact([
+                    .add(6, parent: 0, frame: Rect(x: 51.0, y: 29.5, width: 4.25, height: 27.5), background: Color(red: 0.625, green: 0.375, blue: 0.125, alpha: 1.0)),
+                    .add(9, parent: 6, frame: Rect(x: 19.75, y: 9.0, width: 0.25, height: 15.5), background: Color(red: 0.75, green: 0.25, blue: 0.625, alpha: 1.0)),
+                    .set(9, .masksToBounds(true)),
+                    .set(9, .shadow(opacity: 1.0, radius: 5.5, offset: Size(width: 0.5, height: -3.0), color: Color(red: 0.25, green: 0.125, blue: 0.125, alpha: 1.0))),
+                    .add(10, parent: 9, frame: Rect(x: 0, y: 2, width: 3, height: 3), background: .yellow),
+                    .set(10, .position(Point(x: 1, y: 6))),
+                ], scale: scale, label: "thin masking layer at scale \(scale)")
+            }
+        }
+    }
+}

@@ -159,13 +159,20 @@ final class RenderServerAnimationTests: LaminaTestCase {
             try EventLoop.main.withVirtualClock { _ in
                 let scene = try AnimatedScene()
                 defer { scene.shutdown() }
-                let log = AnimationLog()
+                let log = AnimationLog(), innerLog = AnimationLog()
+                let inner = makeLayer(Rect(x: 2, y: 2, width: 4, height: 4))
+                scene.square.addSublayer(inner)
+                var fade = BasicAnimation(keyPath: .opacity, from: 1, to: 0)
+                fade.delegate = innerLog
+                try inner.add(fade, forKey: "fade")
                 try scene.square.add(slide(delegate: log), forKey: "slide")
                 scene.flushAndWait()
                 scene.square.removeFromSuperlayer()
                 scene.flushAndWait()
                 XCTAssertEqual(log.entries, ["start position", "stop position early"])
+                XCTAssertEqual(innerLog.entries, ["start opacity", "stop opacity early"], "the whole subtree left")
                 XCTAssertEqual(scene.square.animationKeys, [])
+                XCTAssertEqual(inner.animationKeys, [])
                 XCTAssertNil(scene.shownLeftEdge)
             }
         }

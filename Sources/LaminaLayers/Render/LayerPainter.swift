@@ -30,7 +30,7 @@ struct LayerPainter {
         guard !node.state.isInvisible, placement.transform.isFinite, placement.transform.determinant != 0 else { return }
         if node.drawsOnlyContents, paintContentsOnly(node, at: placement, alpha: alpha) { return }
         let state = node.state
-        let boundsOnScreen = placement.transform.boundingBox(of: state.bounds).intersection(placement.clip)
+        let boundsOnScreen = RenderTree.clipArea(of: state, at: placement.transform).intersection(placement.clip)
         if state.masksToBounds && !damage.intersects(boundsOnScreen) { return }
         let opacity = alpha * min(state.opacity, 1)
         if let shadow = state.castShadow {

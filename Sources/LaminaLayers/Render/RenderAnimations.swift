@@ -47,12 +47,12 @@ final class RenderAnimations {
     /// events of animations that left early.
     func prepare(_ delta: RenderTreeDelta, at time: Double, in tree: RenderTree) -> (RenderTreeDelta, [AnimationEvent]) {
         var events: [AnimationEvent] = []
-        for id in delta.removed where delta.updated[id] == nil {
+        for id in leavingTree(delta, tree) {
             guard let entry = entries.removeValue(forKey: id) else { continue }
             events += Self.stoppedEarly(entry.animations.filter { !entry.stopped.contains($0.id) }, of: id)
         }
-        for (id, list) in delta.animations {
-            events += replaceAnimations(of: id, with: list, model: delta.updated[id])
+        for id in delta.animations.keys.sorted() {
+            events += replaceAnimations(of: id, with: delta.animations[id] ?? [], model: delta.updated[id])
         }
         let animatedInDelta = delta.updated.keys.filter { entries[$0] != nil }
         guard !animatedInDelta.isEmpty else { return (delta, events) }
@@ -162,6 +162,24 @@ final class RenderAnimations {
             steps += 1
         }
         return LayerTimeline.localTime(at: time, through: timings.reversed())
+    }
+
+    /// The animated layers `delta` takes out of `tree`: the removed layers and their subtrees, as
+    /// the tree stands, but for the layers the delta hangs elsewhere. In id order.
+    private func leavingTree(_ delta: RenderTreeDelta, _ tree: RenderTree) -> [LayerID] {
+        let removed = Set(delta.removed.filter { delta.updated[$0] == nil })
+        guard !removed.isEmpty else { return [] }
+        return entries.keys.filter { id in
+            var current: LayerID? = id
+            var steps = 0
+            while let layer = current, steps <= tree.count {
+                if delta.updated[layer] != nil && !removed.contains(layer) { return false }
+                if removed.contains(layer) { return true }
+                current = tree.parent(of: layer)
+                steps += 1
+            }
+            return false
+        }.sorted()
     }
 
     /// Which layer each sublayer and mask of the delta's states hangs from.

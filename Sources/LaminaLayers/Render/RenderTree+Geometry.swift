@@ -21,7 +21,7 @@ extension RenderTree {
     static func placement(of child: Node, under parent: LayerRenderState, at placement: Placement) -> Placement {
         var clip = placement.clip
         if parent.masksToBounds {
-            clip = clip.intersection(placement.transform.boundingBox(of: parent.bounds))
+            clip = clip.intersection(clipArea(of: parent, at: placement.transform))
         }
         var toParent = child.transformToSuperlayer
         if !child.isMask, !parent.sublayerTransform.isIdentity {
@@ -149,8 +149,16 @@ extension RenderTree {
             let caster = state.shadowPath.map { transform.boundingBox(of: $0.boundingBox) } ?? extent
             extent = Self.finiteUnion(extent, shadowExtent(of: caster, shadow))
         }
-        if state.masksToBounds { extent = extent.intersection(transform.boundingBox(of: state.bounds)) }
+        if state.masksToBounds { extent = extent.intersection(Self.clipArea(of: state, at: transform)) }
         return extent
+    }
+
+    /// Where a layer that masks to bounds lets anything through, in device pixels: its bounds
+    /// through `transform` and through the snapped transform it is painted with (a layer under
+    /// half a pixel wide keeps its width and is moved onto the nearest pixel, outside the
+    /// unsnapped rectangle).
+    static func clipArea(of state: LayerRenderState, at transform: AffineTransform) -> Rect {
+        drawnArea(state.bounds, at: transform, snapped: PixelSnapping.snapped(transform, for: state.bounds))
     }
 
     /// Where a shadow cast by `area` (device pixels) can reach: moved by its offset (in points,
