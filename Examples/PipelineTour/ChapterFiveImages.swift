@@ -75,14 +75,17 @@ private func showGrid(in window: Window, urls: [URL], loader: ImageLoader) -> [A
     }
 }
 
-/// Runs the main loop until every view shows its image (or 10 s pass).
+/// Runs the main loop until every view shows its image (or 10 s pass), then until the frame
+/// that shows them is presented (the render server's ticks do not wait for the main thread, but
+/// the frame of the last commit still needs its tick).
 @MainActor
 private func waitUntilLoaded(_ views: [AsyncImageView]) {
     let deadline = ContinuousClock.now + .seconds(10)
     while views.contains(where: { $0.loadState != .loaded }), ContinuousClock.now < deadline {
         _ = EventLoop.main.run(mode: .default, timeout: .milliseconds(20), returnAfterSourceHandled: true)
     }
-    Transaction.flush()
+    guard let window = views.first?.window else { return Transaction.flush() }
+    _ = window.snapshot()
 }
 
 /// What the trace and the server say about the part that just ran.

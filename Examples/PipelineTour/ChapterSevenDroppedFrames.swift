@@ -5,7 +5,9 @@ import Lamina
 /// Chapter 7: the frame clock's deadline. Frames are presented on the ticks of the window's frame
 /// clock (60 Hz, or 120 with `--fps 120`); a commit shows at the first tick after it. A main
 /// thread busy past a tick commits late, and the ticks it missed have no new frame: dropped
-/// frames. Part 1 is one hitch in a handler; part 2 is slow drawing — on display queues
+/// frames. The ticks themselves fire on the render server's thread, so what was committed before
+/// the hitch is presented on time (chapter 8). Part 1 is one hitch in a handler; part 2 is slow
+/// drawing — on display queues
 /// (`--async on`, the default) or on the main thread (`--async off`), with `--slow-render MS` per
 /// render and `--queues N` display queues.
 @MainActor
@@ -13,9 +15,11 @@ func runChapterSeven(trace recorder: TraceRecorder) {
     let interval = session.options.frameInterval
     print("""
         The window presents at most one frame per tick of its frame clock, every \(milliseconds(interval)) \
-        (\(session.options.framesPerSecond) Hz). Each tick shows the commits made before it. A
-        handler that keeps the main thread past a tick delays the commit, and the ticks in
-        between show nothing new: those frames are dropped.
+        (\(session.options.framesPerSecond) Hz).
+        Each tick shows the commits made before it. A handler that keeps the main thread past a
+        tick delays the commit, and the ticks in between show nothing new: those frames are
+        dropped. The ticks fire on the render server's thread, not the main thread, so what was
+        committed before the hitch is still presented at its tick (chapter 8 shows it).
         """)
     let window: Window
     do {

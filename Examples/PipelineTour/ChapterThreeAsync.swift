@@ -160,13 +160,20 @@ final class AsyncTour {
         }
     }
 
-    /// The contents just set go out with the next commit; its completion block runs once the
-    /// frame containing them is presented.
+    /// The contents just set go out with the next commit. Its completion block runs right after
+    /// that commit (it added no animation, so there is nothing to wait for: Core Animation's
+    /// rule); from there, `onPresentation(ofCommit:)` waits for the frame that shows it.
     private func waitForThisFrame() {
         Transaction.setCompletionBlock { [self] in
-            narrate("  completion block: the next commit sent the contents to the render server; the frame is presented")
-            lastFramePresented = true
-            stopIfDone()
+            guard let window = views.first?.window, let commit = window.lastCommitID else {
+                lastFramePresented = true
+                return stopIfDone()
+            }
+            window.renderServer.onPresentation(ofCommit: commit) { [self] in
+                narrate("  onPresentation(ofCommit: \(commit)): the next commit sent the contents to the render server; the frame is presented")
+                lastFramePresented = true
+                stopIfDone()
+            }
         }
     }
 

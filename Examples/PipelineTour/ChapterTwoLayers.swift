@@ -3,8 +3,9 @@ import Lamina
 /// Chapter 2: why `setNeedsDisplay` does not draw immediately. A view is changed many times in
 /// one turn of the main loop; each change only marks it. When the loop is about to sleep, the
 /// transaction commit observer lays out, displays the view once, and sends one delta to the
-/// render server, which composites on its own thread; the completion block runs once that frame
-/// is presented.
+/// render server, which composites on its own thread. The completion block runs right after the
+/// commit (the transaction added no animation); `onPresentation(ofCommit:)` runs once the frame is
+/// presented.
 @MainActor
 func runChapterTwo() {
     print("""
@@ -31,8 +32,14 @@ func runChapterTwo() {
                 say("  swatch.color = \(color); setNeedsDisplay() — drawn \(swatch.drawCount) times so far")
             }
             Transaction.setCompletionBlock {
-                narrate("  completion block: the frame with these changes was presented")
-                EventLoop.main.stop()
+                // No animation was added, so the block runs as soon as the commit is sent (Core
+                // Animation's rule); the frame comes at the next tick of the frame clock.
+                narrate("  completion block: the commit is sent (no animation to wait for); nothing presented yet")
+                guard let commit = window.lastCommitID else { return EventLoop.main.stop() }
+                window.renderServer.onPresentation(ofCommit: commit) {
+                    narrate("  onPresentation(ofCommit: \(commit)): the frame with these changes was presented")
+                    EventLoop.main.stop()
+                }
             }
             say("  end of the timer callout: nothing drawn yet, the layer is only marked")
         }

@@ -7,20 +7,24 @@ import Lamina
 ///
 /// The picture shows the chapter's last frames (`FramePictureWindow.lastFrames`): the whole
 /// chapter when it is short, otherwise the six frame intervals that end with the last presented
-/// frame (or, when nothing was presented, the first ones).
+/// frame (or, when nothing was presented, the first ones) — unless the chapter chose a stretch
+/// of its own (`stretch`: chapter 8 draws the main thread's long sleep).
 ///
 /// - Parameters:
 ///   - frameInterval: the grid's interval: the window's frame interval (`--fps`).
 ///   - categories: the categories drawn (`--only`); every category when nil.
+///   - stretch: the chapter's own stretch of the trace and grid origin; nil for its last frames.
 /// - Returns: the paths written; none when the chapter recorded nothing or a file could not be
 ///   written (which is printed).
 @discardableResult
 func writeFramePictures(chapter: Int, title: String, events: [TraceEvent], directory: String,
                         frameInterval: Duration = FrameClock.sixtyHertz,
-                        categories: Set<TraceCategory>? = nil) -> [String] {
+                        categories: Set<TraceCategory>? = nil,
+                        stretch: TourSession.FramePictureStretch? = nil) -> [String] {
     guard !events.isEmpty else { return [] }
-    let options = FramePictureOptions(window: .lastFrames(of: events, frameInterval: frameInterval),
+    let options = FramePictureOptions(window: stretch?.window ?? .lastFrames(of: events, frameInterval: frameInterval),
                                       frameInterval: frameInterval,
+                                      gridOrigin: stretch?.gridOrigin,
                                       categories: categories ?? Set(TraceCategory.allCases),
                                       title: "Tour chapter \(chapter): \(title)")
     let base = (directory.isEmpty ? "." : directory) + "/chapter-\(chapter)-frame"

@@ -11,4 +11,5 @@ let tourChapters: [(number: Int, title: String, run: @MainActor (TraceRecorder) 
     (5, "Images: one fetch for many views", { runChapterFive(trace: $0) }),
     (6, "Timers and run-loop modes: why a timer stops during a drag", { _ in runChapterSix() }),
     (7, "A dropped frame: the frame clock's deadline", { runChapterSeven(trace: $0) }),
+    (8, "An animation the main thread cannot stop", { runChapterEight(trace: $0) }),
 ]

@@ -14,6 +14,17 @@ final class TourSession {
     private var x11Windows: [X11EventSource] = []
     private var x11Failed = false
     private var commitsSeen = 0
+    /// The stretch of its trace the chapter under way wants its frame picture to draw; nil draws
+    /// its last frames. Forgotten when the chapter finishes.
+    var framePicture: FramePictureStretch?
+
+    /// A stretch of a chapter's trace for its frame picture, and where the grid's lines fall.
+    struct FramePictureStretch {
+        let window: FramePictureWindow
+        /// A `CLOCK_MONOTONIC` time in nanoseconds a grid line falls on (a tick of the window's
+        /// frame clock); nil puts one at the window's start.
+        let gridOrigin: UInt64?
+    }
 
     init(options: TourOptions) {
         self.options = options
@@ -56,10 +67,11 @@ final class TourSession {
     }
 
     /// After chapter `number`: writes its frames and contact sheet when `--frames` asks, and
-    /// forgets its windows.
+    /// forgets its windows and its frame picture's stretch.
     func finishChapter(_ number: Int) {
         defer {
             windows = []
+            framePicture = nil
             for source in x11Windows { source.close() }
             x11Windows = []
         }

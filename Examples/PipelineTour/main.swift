@@ -37,10 +37,11 @@ for chapter in tourChapters where options.chapters.isEmpty || options.chapters.c
     Trace.stop()
     print("\n── Trace of chapter \(chapter.number) (time since start, thread, category, event) ──")
     print(session.timeline(of: recorder.events))
+    let stretch = session.framePicture
     session.finishChapter(chapter.number)
     writeFramePictures(chapter: chapter.number, title: chapter.title, events: recorder.events,
                        directory: traceDirectory(of: options.traceOutputPath), frameInterval: options.frameInterval,
-                       categories: options.timelineCategories)
+                       categories: options.timelineCategories, stretch: stretch)
     for event in recorder.events { wholeTour.record(event) }
 }
 do {

@@ -4,7 +4,7 @@ import Testing
 
 /// The tour's command line: every option, chapter numbers, and errors for anything else.
 @Suite struct TourOptionsTests {
-    let chapters: Set<Int> = Set(1...7)
+    let chapters: Set<Int> = Set(1...8)
 
     func parse(_ arguments: String) throws(TourOptions.ParseError) -> TourOptions {
         try TourOptions(parsing: arguments.split(separator: " ").map(String.init), chapterNumbers: chapters)
@@ -17,10 +17,15 @@ import Testing
         #expect(options.frameInterval == FrameClock.sixtyHertz)
     }
 
+    @Test @MainActor func theTourHasChaptersOneToEightInOrder() {
+        #expect(tourChapters.map(\.number) == Array(1...8))
+        #expect(tourChapters.last?.title == "An animation the main thread cannot stop")
+    }
+
     @Test func everyOptionIsRead() throws {
-        let options = try parse("3 --chapter 1,7 --step --only render,Text --frames out --debug damage,async "
+        let options = try parse("3 --chapter 1,8 --step --only render,Text --frames out --debug damage,async "
                                 + "--async off --queues 4 --fps 120 --slow-render 30 --trace-out t.json --x11")
-        #expect(options.chapters == [1, 3, 7])
+        #expect(options.chapters == [1, 3, 8])
         #expect(options.steps)
         #expect(options.timelineCategories == [.render, .text])
         #expect(options.framesDirectory == "out")
@@ -37,8 +42,9 @@ import Testing
     @Test(arguments: [
         ("--bogus", TourOptions.ParseError.unknownArgument("--bogus")),
         ("extra", .unknownArgument("extra")),
-        ("9", .badValue(option: "chapter", value: "9", expected: "a chapter number (1, 2, 3, 4, 5, 6, 7)")),
-        ("--chapter 0", .badValue(option: "--chapter", value: "0", expected: "a chapter number (1, 2, 3, 4, 5, 6, 7)")),
+        ("9", .badValue(option: "chapter", value: "9", expected: "a chapter number (1, 2, 3, 4, 5, 6, 7, 8)")),
+        ("--chapter 5,9", .badValue(option: "--chapter", value: "9", expected: "a chapter number (1, 2, 3, 4, 5, 6, 7, 8)")),
+        ("--chapter 0", .badValue(option: "--chapter", value: "0", expected: "a chapter number (1, 2, 3, 4, 5, 6, 7, 8)")),
         ("--fps 90", .badValue(option: "--fps", value: "90", expected: "60 or 120")),
         ("--async maybe", .badValue(option: "--async", value: "maybe", expected: "on or off")),
         ("--queues 0", .badValue(option: "--queues", value: "0", expected: "1…64")),
@@ -57,8 +63,9 @@ import Testing
     }
 
     @Test func theUsageListsTheChaptersAndEveryOption() {
-        let usage = TourOptions.usage(chapters: [(1, "The run loop"), (7, "A dropped frame")])
-        #expect(usage.contains("  1  The run loop\n  7  A dropped frame"))
+        let usage = TourOptions.usage(chapters: [(1, "The run loop"), (7, "A dropped frame"),
+                                                 (8, "An animation the main thread cannot stop")])
+        #expect(usage.contains("  1  The run loop\n  7  A dropped frame\n  8  An animation the main thread cannot stop"))
         for option in ["--chapter", "--step", "--only", "--frames", "--debug", "--fps", "--async", "--queues",
                        "--slow-render", "--x11", "--trace-out", "--help"] {
             #expect(usage.contains(option), "\(option)")
