@@ -72,11 +72,12 @@ extension Layer {
 
     /// A copy of the layer as it appears now: its model values with every running animation
     /// applied at the current media time, by the same evaluation the render server runs for a
-    /// frame. Nil for a layer no render server shows (no animation runs there: Core Animation
-    /// returns nil before a layer's first commit). The copy has no sublayers or superlayer;
-    /// changing it changes nothing on screen. Main thread.
+    /// frame. Nil before a commit has sent the layer to a render server: until then nothing is
+    /// on screen to present (Core Animation's presentation layer, too, exists only once the
+    /// layer has been committed). The copy has no sublayers or superlayer; changing it changes
+    /// nothing on screen. Main thread.
     public func presentation() -> Self? {
-        guard rootLayer.host != nil else { return nil }
+        guard hasBeenCommitted else { return nil }
         let copy = type(of: self).init()
         copy.state = presentationState(at: currentMediaTime())
         return copy

@@ -82,6 +82,8 @@ open class Layer {
     var animationRecords: [AnimationRecord] = []
     /// Whether the animations changed since the last commit that sent them.
     var animationsChanged = false
+    /// Whether a commit has sent the layer to a render server (it has a presentation then).
+    var hasBeenCommitted = false
 
     /// Whether a bounds change calls ``setNeedsDisplay()``. False by default, as in Core
     /// Animation: a resized layer stretches its old contents until something redraws it.

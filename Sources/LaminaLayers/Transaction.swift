@@ -70,12 +70,18 @@ public enum Transaction {
         commitNow()
     }
 
-    /// Runs `block` on the main thread once every animation added in the open transaction has
-    /// finished or been removed — right after the commit when it added none — as Core Animation
-    /// does. To wait for the frame that shows a commit instead, use
-    /// ``RenderServer/onPresentation(ofCommit:_:)``.
+    /// Sets the open transaction's completion block: it runs on the main thread once every
+    /// animation added to the transaction *after* this call has finished or been removed, and
+    /// right after the commit when none was — Core Animation's rule. Setting another block
+    /// replaces this one, which then waits only for the animations added before the
+    /// replacement (at once, when there were none). To wait for the frame that shows a commit
+    /// instead, use ``RenderServer/onPresentation(ofCommit:_:)``. Main thread.
     public static func setCompletionBlock(_ block: @escaping @MainActor () -> Void) {
-        current.completionBlocks.append(block)
+        let transaction = current
+        if let previous = transaction.completion {
+            TransactionCommit.complete(previous.block, waitingFor: Array(transaction.addedAnimations[previous.firstAnimation...]))
+        }
+        transaction.completion = (block, transaction.addedAnimations.count)
     }
 
     /// The duration an animation added with a `duration` of 0 gets: Core Animation's 0.25 s.

@@ -62,18 +62,21 @@ enum TransactionCommit {
     }
 
     /// Phase 4: animations removed before any commit sent them stop (early); the completion
-    /// blocks run once every animation the transaction added has stopped — at once when it added
-    /// none, as in Core Animation. An animation on a layer no render server shows cannot run, so
-    /// it holds nothing up.
+    /// block runs once every animation added after it was set has stopped — at once when there
+    /// is none, as in Core Animation.
     static func complete(_ transaction: PendingTransaction) {
         for id in transaction.uncommittedRemovals { AnimationCenter.stop(id, finished: false) }
-        let blocks = transaction.completionBlocks
-        guard !blocks.isEmpty else { return }
-        let running = transaction.addedAnimations.filter(AnimationCenter.isShown)
-        AnimationCenter.whenStopped(running) {
+        guard let completion = transaction.completion else { return }
+        complete(completion.block, waitingFor: Array(transaction.addedAnimations[completion.firstAnimation...]))
+    }
+
+    /// Runs `block`, traced as the completion phase, once the animations `ids` have stopped. An
+    /// animation on a layer no render server shows cannot run, so it holds nothing up.
+    static func complete(_ block: @escaping @MainActor () -> Void, waitingFor ids: [AnimationID]) {
+        AnimationCenter.whenStopped(ids.filter(AnimationCenter.isShown)) {
             Trace.begin(.completionPhase)
-            for block in blocks { block() }
-            Trace.end(.completionPhase, arguments: ["blocks": "\(blocks.count)"])
+            block()
+            Trace.end(.completionPhase, arguments: ["blocks": "1"])
         }
     }
 }
@@ -96,6 +99,7 @@ private struct DeltaBuilder {
 
     mutating func add(_ layer: Layer, commitTime: Double) {
         updated[layer.id] = layer.stateForCommit
+        layer.hasBeenCommitted = true
         if layer.animationsChanged { animations[layer.id] = layer.commitAnimations(at: commitTime) }
         if let rect = layer.contentsDirtyRect { dirtyContents[layer.id] = rect }
         layer.contentsDirtyRect = nil

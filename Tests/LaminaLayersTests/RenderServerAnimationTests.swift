@@ -53,8 +53,8 @@ final class RenderServerAnimationTests: LaminaTestCase {
                 let log = AnimationLog()
                 var completed = false
                 Transaction.begin()
-                try scene.square.add(slide(duration: 0.5, delegate: log), forKey: "slide")
                 Transaction.setCompletionBlock { completed = true }
+                try scene.square.add(slide(duration: 0.5, delegate: log), forKey: "slide")
                 Transaction.commit()
                 XCTAssertEqual(scene.square.animationKeys, ["slide"])
                 scene.flushAndWait()
@@ -104,6 +104,9 @@ final class RenderServerAnimationTests: LaminaTestCase {
                 let scene = try AnimatedScene()
                 defer { scene.shutdown() }
                 XCTAssertNil(makeLayer(.zero).presentation(), "a layer no render server shows has none")
+                let newcomer = makeLayer(Rect(x: 0, y: 0, width: 4, height: 4))
+                scene.root.addSublayer(newcomer)
+                XCTAssertNil(newcomer.presentation(), "none before the commit that sends it")
                 try scene.square.add(slide(), forKey: "slide")
                 let begin = currentMediaTime()
                 XCTAssertEqual(scene.square.presentation()?.position, Point(x: 15, y: 20), "not before the commit")
@@ -143,8 +146,8 @@ final class RenderServerAnimationTests: LaminaTestCase {
 
                 var completed = false
                 Transaction.begin()
-                try scene.square.add(slide(delegate: third), forKey: "slide")
                 Transaction.setCompletionBlock { completed = true }
+                try scene.square.add(slide(delegate: third), forKey: "slide")
                 scene.square.removeAllAnimations()
                 Transaction.commit()
                 XCTAssertEqual(third.entries, ["stop position early"], "never sent: stopped at the commit")
@@ -174,6 +177,29 @@ final class RenderServerAnimationTests: LaminaTestCase {
                 XCTAssertEqual(scene.square.animationKeys, [])
                 XCTAssertEqual(inner.animationKeys, [])
                 XCTAssertNil(scene.shownLeftEdge)
+            }
+        }
+    }
+
+    func test_aCompletionBlockWaitsOnlyForAnimationsAddedAfterItAndAReplacedOneForThoseBefore() throws {
+        try onMainActor {
+            try EventLoop.main.withVirtualClock { _ in
+                let scene = try AnimatedScene()
+                defer { scene.shutdown() }
+                var order: [String] = []
+                Transaction.begin()
+                try scene.square.add(slide(duration: 1), forKey: "long")
+                Transaction.setCompletionBlock { order.append("first") }
+                Transaction.setCompletionBlock { order.append("second") }
+                XCTAssertEqual(order, ["first"], "replaced with no animation added after it: run at once")
+                var short = BasicAnimation(keyPath: .opacity, from: 1, to: 0.5)
+                short.duration = 0.2
+                try scene.square.add(short, forKey: "short")
+                Transaction.commit()
+                scene.flushAndWait()
+                XCTAssertEqual(order, ["first"])
+                EventLoop.main.advance(by: .milliseconds(300))
+                XCTAssertEqual(order, ["first", "second"], "the earlier, longer animation does not hold it")
             }
         }
     }
