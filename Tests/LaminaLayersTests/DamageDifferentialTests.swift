@@ -15,37 +15,32 @@ import XCTest
 /// prints the seed and the edits that led there as code that replays them.
 final class DamageDifferentialTests: LaminaTestCase {
     func test_everyPresentedFrameEqualsAFullRecompositeOfItsTree() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let fuzz = environment["LAMINA_FUZZ"] == "1"
-        let seeds = environment["LAMINA_DAMAGE_SEED"].flatMap(UInt64.init).map { [$0] } ?? Array(1...(fuzz ? 100 : 6))
-        let length = fuzz ? 120 : 60
-        for seed in seeds {
-            try onMainActor {
-                let scale: Double = seed % 2 == 0 ? 2 : 1
-                var generator = DamageHistoryGenerator(seed: seed, size: Self.size)
-                let edits = generator.edits(length)
-                try Self.assertExact(edits, scale: scale, label: "seed \(seed) at scale \(scale)",
-                                     shrink: environment["LAMINA_DAMAGE_SHRINK"] == "1")
-            }
-        }
+        try runSeeds(length: (quick: 60, fuzz: 120), animated: false)
     }
 
     /// The same with random animations on random layers, on a 60 Hz frame clock under a virtual
     /// clock: every frame — those of commits and those the render server makes alone, at each
     /// tick — equals a full recomposite of the tree as evaluated at that frame's time.
     func test_everyFrameOfRandomAnimationsEqualsAFullRecompositeOfItsTreeAtThatTime() throws {
+        try runSeeds(length: (quick: 80, fuzz: 160), animated: true)
+    }
+
+    /// Runs the histories of the seeds the environment asks for (see the type's documentation),
+    /// each at scale 1 or 2 by the seed's parity, each `animated` on a virtual clock or not.
+    private func runSeeds(length: (quick: Int, fuzz: Int), animated: Bool) throws {
         let environment = ProcessInfo.processInfo.environment
         let fuzz = environment["LAMINA_FUZZ"] == "1"
         let seeds = environment["LAMINA_DAMAGE_SEED"].flatMap(UInt64.init).map { [$0] } ?? Array(1...(fuzz ? 100 : 6))
-        let length = fuzz ? 160 : 80
+        let shrink = environment["LAMINA_DAMAGE_SHRINK"] == "1"
         for seed in seeds {
             try onMainActor {
+                let scale: Double = seed % 2 == 0 ? 2 : 1
+                var generator = DamageHistoryGenerator(seed: seed, size: Self.size, animates: animated)
+                let edits = generator.edits(fuzz ? length.fuzz : length.quick)
+                let label = "\(animated ? "animated " : "")seed \(seed) at scale \(scale)"
+                guard animated else { return try Self.assertExact(edits, scale: scale, label: label, shrink: shrink) }
                 try EventLoop.main.withVirtualClock { _ in
-                    let scale: Double = seed % 2 == 0 ? 2 : 1
-                    var generator = DamageHistoryGenerator(seed: seed, size: Self.size, animates: true)
-                    let edits = generator.edits(length)
-                    try Self.assertExact(edits, scale: scale, label: "animated seed \(seed) at scale \(scale)", animated: true,
-                                         shrink: environment["LAMINA_DAMAGE_SHRINK"] == "1")
+                    try Self.assertExact(edits, scale: scale, label: label, animated: true, shrink: shrink)
                 }
             }
         }
