@@ -1,7 +1,7 @@
 /// Core Animation's `CABasicAnimation`: one property from one value to another.
 ///
 /// Which values it moves between follows Core Animation's eight combinations of `fromValue`,
-/// `toValue` and `byValue` (see the table in the module's notes and ``validate()``); setting all
+/// `toValue` and `byValue` (Docs chapter 10 has the table; see also ``validate()``); setting all
 /// three is refused.
 public struct BasicAnimation<Value: AnimatableValue>: Animation {
     /// The property animated.
