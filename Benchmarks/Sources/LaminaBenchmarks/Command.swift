@@ -52,6 +52,8 @@ struct Command {
             PartialFrame(),
             CommitCost(),
             CommitVersusComposite(),
+            AnimationFrame(),
+            AnimationMainThread(),
             AsyncMainThread(),
             PoolScaling(),
             ImageFetchBenchmark(),
