@@ -45,7 +45,8 @@ enum TransactionCommit {
         for layer in transaction.changed {
             layer.renderStateIsDirty = false
             guard let host = layer.rootLayer.host else { continue }
-            builders[ObjectIdentifier(host), default: DeltaBuilder(host: host)].add(layer, commitTime: commitTime)
+            builders[ObjectIdentifier(host), default: DeltaBuilder(host: host, capacity: transaction.changed.count)]
+                .add(layer, commitTime: commitTime)
         }
         for (layer, host) in transaction.removed where layer.rootLayer.host !== host && host.isActive {
             builders[ObjectIdentifier(host), default: DeltaBuilder(host: host)].removed.append(layer.id)
@@ -89,8 +90,11 @@ private struct DeltaBuilder {
     var removed: [LayerID] = []
     var dirtyContents: [LayerID: Rect] = [:]
 
-    init(host: LayerTreeHost) {
+    init(host: LayerTreeHost, capacity: Int = 0) {
         self.host = host
+        // The changed layers' states are large: growing the dictionary one doubling at a time
+        // moves them all again at each step.
+        updated.reserveCapacity(capacity)
     }
 
     var flows: [TraceFlowID] = []

@@ -6,11 +6,18 @@ import LaminaLoop
 /// (``PresentationLedger``), and it tells the layers and the delegates. Main thread.
 @MainActor
 enum AnimationCenter {
-    private struct Entry {
+    /// A class: a report reads the entry of each of its animations, and a struct (a weak
+    /// reference, an existential, an array) would be copied out of the dictionary every time.
+    private final class Entry {
         weak var layer: Layer?
         var animation: any Animation
         /// The completion waits (keys of `waits`) this animation holds up.
         var waits: [Int] = []
+
+        init(layer: Layer, animation: any Animation) {
+            self.layer = layer
+            self.animation = animation
+        }
     }
 
     /// A group of completion blocks waiting for a set of animations to stop.

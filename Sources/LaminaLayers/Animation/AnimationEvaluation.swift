@@ -12,4 +12,14 @@ public enum AnimationEvaluation {
         }
         return state
     }
+
+    /// The same, for the render server's committed animations (no array of them is made).
+    static func presentation(of model: LayerRenderState, committed animations: [CommittedAnimation],
+                             atLayerTime layerTime: Double) -> LayerRenderState {
+        var state = model
+        for index in animations.indices {
+            animations[index].animation.apply(to: &state, atLayerTime: layerTime)
+        }
+        return state
+    }
 }

@@ -1,3 +1,5 @@
+import LaminaGraphics
+
 /// Core Animation's `CABasicAnimation`: one property from one value to another.
 ///
 /// Which values it moves between follows Core Animation's eight combinations of `fromValue`,
@@ -54,10 +56,18 @@ public struct BasicAnimation<Value: AnimatableValue>: Animation {
     }
 
     /// Sets the property to the interpolated value at `layerTime`.
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Point)
     public func apply(to presentation: inout LayerRenderState, atLayerTime layerTime: Double) {
         guard let position = timing.activeTime(atParentTime: layerTime) else { return }
-        let current = keyPath.value(in: presentation)
-        keyPath.set(value(at: position, current: current), in: &presentation)
+        // One in-place access through the key path (a modify): reading it by value would copy
+        // the whole state to read one property.
+        Self.replace(&presentation[keyPath: keyPath.storage]) { current in value(at: position, current: current) }
+    }
+
+    @inline(__always)
+    private static func replace(_ property: inout Value, with body: (Value) -> Value) {
+        property = body(property)
     }
 
     /// The value shown at `position` when the property's current value is `current`.

@@ -47,11 +47,11 @@ enum InterpolationValues {
     static func validate<Value: AnimatableValue>(
         from: Value?, to: Value?, by: Value?, isAdditive: Bool, isCumulative: Bool, keyPath: String
     ) throws(AnimationError) {
-        for (role, value) in [("fromValue", from), ("toValue", to), ("byValue", by)] {
-            if let value, !value.isFiniteValue {
-                throw .nonFiniteValue(keyPath: keyPath, role: role, value: String(describing: value))
-            }
-        }
+        // Each value on its own: an array of (role, value) pairs would be built, with its tuple
+        // and optional types looked up at run time, on every add.
+        if let from, !from.isFiniteValue { throw .nonFiniteValue(keyPath: keyPath, role: "fromValue", value: String(describing: from)) }
+        if let to, !to.isFiniteValue { throw .nonFiniteValue(keyPath: keyPath, role: "toValue", value: String(describing: to)) }
+        if let by, !by.isFiniteValue { throw .nonFiniteValue(keyPath: keyPath, role: "byValue", value: String(describing: by)) }
         if from != nil, to != nil, by != nil { throw .tooManyInterpolationValues(keyPath: keyPath) }
         try ValueComposition.validate(Value.self, keyPath: keyPath, isAdditive: isAdditive,
                                       isCumulative: isCumulative, usesBy: by != nil)
@@ -89,8 +89,9 @@ enum ValueComposition {
     static func validate<Value: AnimatableValue>(
         _ type: Value.Type, keyPath: String, isAdditive: Bool, isCumulative: Bool, usesBy: Bool
     ) throws(AnimationError) {
+        guard usesBy || isAdditive || isCumulative, Value.isDiscrete else { return }
         for (feature, used) in [("byValue", usesBy), ("isAdditive", isAdditive), ("isCumulative", isCumulative)] where used {
-            if Value.isDiscrete { throw .discreteValueCannot(keyPath: keyPath, feature: feature) }
+            throw .discreteValueCannot(keyPath: keyPath, feature: feature)
         }
     }
 }

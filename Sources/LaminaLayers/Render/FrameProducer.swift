@@ -193,6 +193,7 @@ final class FrameProducer: @unchecked Sendable {
         if Trace.isEnabled { Trace.begin(.animationsEvaluated, arguments: ["layers": "\(animations.animatedLayerCount)"]) }
         let (changed, events) = animations.advance(to: time, in: tree)
         let own = changed.updated.isEmpty ? FrameUpdate() : tree.apply(changed, to: &update)
+        animations.recycle(changed)
         if Trace.isEnabled {
             Trace.end(.animationsEvaluated, arguments: ["changed": "\(changed.updated.count)", "damage": own.description])
             for event in events {

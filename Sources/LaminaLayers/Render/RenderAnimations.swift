@@ -17,8 +17,9 @@ import LaminaGraphics
 ///    changed come back as one more delta for the tree, so their damage is worked out by the same
 ///    rules as a commit's: exact, before and after.
 final class RenderAnimations {
-    /// One animated layer.
-    struct Entry {
+    /// One animated layer. A class: a frame reads and updates it in place instead of copying its
+    /// model state (a whole LayerRenderState) and sets out of the dictionary and back.
+    final class Entry {
         /// What the main thread committed.
         var model: LayerRenderState
         /// Its animations, in the order they were added.
@@ -30,7 +31,29 @@ final class RenderAnimations {
         /// Animations that finished and left here before the main thread heard: a list from the
         /// main thread that still names one does not bring it back.
         var retired: Set<AnimationID> = []
+        /// The earliest layer time at which an animation of the layer starts or ends: before it,
+        /// a frame has no event to report for the layer and its list stays as it is.
+        var nextChange = -Double.infinity
+
+        init(model: LayerRenderState, animations: [CommittedAnimation]) {
+            self.model = model
+            self.animations = animations
+        }
+
+        /// Works out ``nextChange`` again, after the list or the started and stopped sets changed.
+        func updateNextChange() {
+            var next = Double.infinity
+            for committed in animations where !stopped.contains(committed.id) {
+                let timing = committed.animation.timing
+                next = min(next, started.contains(committed.id) ? timing.activeEndInParentTime : timing.beginTime)
+            }
+            nextChange = next
+        }
     }
+
+    /// The storage of the last frame's changed states, kept for the next frame's (see
+    /// ``recycle(_:)``): a few hundred kilobytes that would otherwise be new memory every frame.
+    private var spareStates: [LayerID: LayerRenderState] = [:]
 
     private(set) var entries: [LayerID: Entry] = [:]
 
@@ -71,30 +94,43 @@ final class RenderAnimations {
     /// states that changed, as a delta for `tree`, and the animations' events.
     func advance(to time: Double, in tree: RenderTree) -> (RenderTreeDelta, [AnimationEvent]) {
         var updated: [LayerID: LayerRenderState] = [:]
+        swap(&updated, &spareStates)
+        updated.removeAll(keepingCapacity: true)
+        updated.reserveCapacity(entries.count)
         var events: [AnimationEvent] = []
         for id in entries.keys.sorted() {
-            let layerTime = self.layerTime(of: id, at: time, in: tree, parents: [:], states: [:])
-            events += lifecycle(of: id, atLayerTime: layerTime)
             guard let entry = entries[id] else { continue }
-            let state = presentation(of: id, atLayerTime: layerTime)
+            let layerTime = self.layerTime(of: id, at: time, in: tree, parents: [:], states: [:])
+            lifecycle(of: id, entry, atLayerTime: layerTime, events: &events)
+            let state = presentation(of: entry, atLayerTime: layerTime)
             if entry.animations.isEmpty, entry.retired.isEmpty { entries[id] = nil }
-            if let shown = tree.state(of: id), shown != state { updated[id] = state }
+            if let node = tree.nodes[id], node.state != state { updated[id] = state }
         }
         return (RenderTreeDelta(commitID: 0, updated: updated), events)
+    }
+
+    /// Takes back the storage of a delta ``advance(to:in:)`` made, once the tree has applied it.
+    func recycle(_ delta: RenderTreeDelta) {
+        spareStates = delta.updated
     }
 
     /// The layer's model with its animations applied at `layerTime`.
     private func presentation(of id: LayerID, atLayerTime layerTime: Double) -> LayerRenderState {
         guard let entry = entries[id] else { preconditionFailure("Lamina: no animations for layer \(id)") }
-        guard !entry.animations.isEmpty else { return entry.model }
-        return AnimationEvaluation.presentation(of: entry.model, animations: entry.animations.map(\.animation), atLayerTime: layerTime)
+        return presentation(of: entry, atLayerTime: layerTime)
     }
 
-    /// Reports the animations of layer `id` that start or end at `layerTime`; finished ones that
-    /// are removed on completion leave.
-    private func lifecycle(of id: LayerID, atLayerTime layerTime: Double) -> [AnimationEvent] {
-        guard var entry = entries[id] else { return [] }
-        var events: [AnimationEvent] = []
+    private func presentation(of entry: Entry, atLayerTime layerTime: Double) -> LayerRenderState {
+        guard !entry.animations.isEmpty else { return entry.model }
+        return AnimationEvaluation.presentation(of: entry.model, committed: entry.animations, atLayerTime: layerTime)
+    }
+
+    /// Reports the animations of layer `id` (`entry`) that start or end at `layerTime`; finished
+    /// ones that are removed on completion leave. Most frames nothing starts or ends: then the
+    /// entry is left as it is.
+    private func lifecycle(of id: LayerID, _ entry: Entry, atLayerTime layerTime: Double, events: inout [AnimationEvent]) {
+        guard layerTime >= entry.nextChange else { return }
+        defer { entry.updateNextChange() }
         var kept: [CommittedAnimation] = []
         for committed in entry.animations {
             let timing = committed.animation.timing
@@ -117,8 +153,6 @@ final class RenderAnimations {
             }
         }
         entry.animations = kept
-        entries[id] = entry
-        return events
     }
 
     /// Whether an animation's active time has begun at `parentTime`. A negative speed runs the
@@ -130,7 +164,7 @@ final class RenderAnimations {
     /// Replaces layer `id`'s animations with `list`; the ones that left report
     /// `stopped(finished: false)`.
     private func replaceAnimations(of id: LayerID, with list: [CommittedAnimation], model: LayerRenderState?) -> [AnimationEvent] {
-        var entry = entries[id] ?? Entry(model: model ?? LayerRenderState(), animations: [])
+        let entry = entries[id] ?? Entry(model: model ?? LayerRenderState(), animations: [])
         let listed = Set(list.map(\.id))
         // The main thread has caught up with every retired animation its list no longer names.
         entry.retired.formIntersection(listed)
@@ -140,6 +174,7 @@ final class RenderAnimations {
         entry.started.formIntersection(keptIDs)
         entry.stopped.formIntersection(keptIDs)
         entry.animations = kept
+        entry.updateNextChange()
         entries[id] = entry
         return Self.stoppedEarly(left, of: id)
     }
@@ -157,8 +192,9 @@ final class RenderAnimations {
         var current: LayerID? = id
         var steps = 0
         while let layer = current, steps <= tree.count + states.count {
-            if let timing = states[layer]?.timing ?? tree.state(of: layer)?.timing { timings.append(timing) }
-            current = parents[layer] ?? tree.parent(of: layer)
+            let node = tree.nodes[layer]
+            if let timing = states[layer]?.timing ?? node?.state.timing, timing != LayerTimeline.identity { timings.append(timing) }
+            current = parents[layer] ?? node?.parent
             steps += 1
         }
         return LayerTimeline.localTime(at: time, through: timings.reversed())
