@@ -25,7 +25,7 @@ extension Layer {
         try animation.validate()
         var copy = animation
         if copy.duration == 0 { copy.duration = Transaction.defaultAnimationDuration }
-        copy.capture(presentationAtAddition: presentationState(at: currentMediaTime()))
+        if copy.needsPresentationAtAddition { copy.capture(presentationAtAddition: presentationState(at: currentMediaTime())) }
         if let key { removeRecord(forKey: key) }
         let record = AnimationRecord(id: AnimationID.next(), key: key, animation: copy)
         animationRecords.append(record)

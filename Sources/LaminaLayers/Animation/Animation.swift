@@ -37,6 +37,9 @@ public protocol Animation: MediaTiming, Sendable {
     /// Called once, when the animation is added to a layer, with the layer's presentation state
     /// then; an animation that needs "the previous presentation value" keeps it.
     mutating func capture(presentationAtAddition: LayerRenderState)
+    /// Whether ``capture(presentationAtAddition:)`` keeps anything: when false, `add(_:forKey:)`
+    /// does not work the presentation out for it (most animations name their values).
+    var needsPresentationAtAddition: Bool { get }
     /// Applies the animation at `layerTime` (the layer's local time, this animation's parent
     /// time) to `presentation`, which holds the model values with the layer's earlier
     /// animations already applied. Does nothing when the timing puts the animation outside its
@@ -47,6 +50,9 @@ public protocol Animation: MediaTiming, Sendable {
 extension Animation {
     /// Keeps nothing.
     public mutating func capture(presentationAtAddition: LayerRenderState) {}
+
+    /// False: the default capture keeps nothing.
+    public var needsPresentationAtAddition: Bool { false }
 }
 
 extension ActiveTime {

@@ -43,6 +43,11 @@ public struct AnimationGroup: Animation {
     }
 
     /// Passes the presentation state to every child.
+    /// Whether a child needs the presentation.
+    public var needsPresentationAtAddition: Bool {
+        animations.contains { $0.needsPresentationAtAddition }
+    }
+
     public mutating func capture(presentationAtAddition presentation: LayerRenderState) {
         for index in animations.indices {
             animations[index].capture(presentationAtAddition: presentation)

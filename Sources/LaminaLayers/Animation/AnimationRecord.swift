@@ -18,6 +18,6 @@ struct AnimationRecord {
 
     /// The animation as it crosses to the render server.
     var committed: CommittedAnimation {
-        CommittedAnimation(id: id, key: key, animation: animation)
+        CommittedAnimation(id: id, key: key, animation: animation, reportsStart: animation.delegate != nil)
     }
 }

@@ -28,7 +28,7 @@ public struct BasicAnimation<Value: AnimatableValue>: Animation {
     /// Told when the animation starts and stops.
     public var delegate: (any AnimationDelegate)?
     /// The property's presentation value when the animation was added: where an animation with
-    /// no values set starts.
+    /// no values set starts. Kept only for such an animation (nil when it has values of its own).
     public private(set) var previousPresentationValue: Value?
 
     /// An animation of `keyPath` with the given values (at most two of them).
@@ -51,6 +51,11 @@ public struct BasicAnimation<Value: AnimatableValue>: Animation {
     }
 
     /// Keeps the property's presentation value, for the case where no value is set.
+    /// Only an animation with no value of its own starts from the previous presentation value.
+    public var needsPresentationAtAddition: Bool {
+        fromValue == nil && toValue == nil && byValue == nil
+    }
+
     public mutating func capture(presentationAtAddition presentation: LayerRenderState) {
         previousPresentationValue = keyPath.value(in: presentation)
     }

@@ -8,11 +8,16 @@ public struct CommittedAnimation: Sendable {
     public let key: String?
     /// The animation, with its begin time resolved.
     public let animation: any Animation
+    /// Whether the main thread wants to hear when it starts (it has a delegate): a start nobody
+    /// listens to is not reported, so a thousand animations starting cost the main thread
+    /// nothing. Its end is always reported (the layer drops it; completion blocks wait for it).
+    public let reportsStart: Bool
 
     /// Wraps an animation for a delta.
-    public init(id: AnimationID, key: String?, animation: any Animation) {
+    public init(id: AnimationID, key: String?, animation: any Animation, reportsStart: Bool = true) {
         self.id = id
         self.key = key
         self.animation = animation
+        self.reportsStart = reportsStart
     }
 }

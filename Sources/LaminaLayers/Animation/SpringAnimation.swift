@@ -37,7 +37,8 @@ public struct SpringAnimation<Value: AnimatableValue>: Animation {
     public var isRemovedOnCompletion = true
     /// Told when the animation starts and stops.
     public var delegate: (any AnimationDelegate)?
-    /// The property's presentation value when the animation was added.
+    /// The property's presentation value when the animation was added, kept only for a spring
+    /// with no values of its own (nil otherwise).
     public private(set) var previousPresentationValue: Value?
 
     /// A spring animation of `keyPath` with the given values (at most two) and Core Animation's
@@ -78,6 +79,11 @@ public struct SpringAnimation<Value: AnimatableValue>: Animation {
     }
 
     /// Keeps the property's presentation value, for the case where no value is set.
+    /// Only an animation with no value of its own starts from the previous presentation value.
+    public var needsPresentationAtAddition: Bool {
+        fromValue == nil && toValue == nil && byValue == nil
+    }
+
     public mutating func capture(presentationAtAddition presentation: LayerRenderState) {
         previousPresentationValue = keyPath.value(in: presentation)
     }

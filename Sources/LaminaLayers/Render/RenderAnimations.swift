@@ -137,7 +137,13 @@ final class RenderAnimations {
             guard !entry.stopped.contains(committed.id) else { kept.append(committed); continue }
             if !entry.started.contains(committed.id), Self.hasBegun(timing, atParentTime: layerTime) {
                 entry.started.insert(committed.id)
-                events.append(AnimationEvent(layer: id, animation: committed.id, kind: .started))
+                let event = AnimationEvent(layer: id, animation: committed.id, kind: .started)
+                if committed.reportsStart {
+                    events.append(event)
+                } else if Trace.isEnabled {
+                    // Nobody on the main thread listens for this start; the trace still shows it.
+                    Trace.instant(.animationStarted, arguments: ["animation": "\(event.animation)", "layer": "\(id)"])
+                }
             }
             guard entry.started.contains(committed.id), layerTime >= timing.activeEndInParentTime else {
                 kept.append(committed)
