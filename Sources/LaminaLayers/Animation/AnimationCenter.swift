@@ -10,11 +10,12 @@ enum AnimationCenter {
     /// reference, an existential, an array) would be copied out of the dictionary every time.
     private final class Entry {
         weak var layer: Layer?
-        var animation: any Animation
+        /// The layer's copy, kept only when a delegate will be told of it.
+        var animation: (any Animation)?
         /// The completion waits (keys of `waits`) this animation holds up.
         var waits: [Int] = []
 
-        init(layer: Layer, animation: any Animation) {
+        init(layer: Layer, animation: (any Animation)?) {
             self.layer = layer
             self.animation = animation
         }
@@ -32,11 +33,13 @@ enum AnimationCenter {
 
     /// Notes an animation just added to `layer`.
     static func register(_ id: AnimationID, of layer: Layer, animation: any Animation) {
-        entries[id] = Entry(layer: layer, animation: animation)
+        entries[id] = Entry(layer: layer, animation: animation.delegate == nil ? nil : animation)
     }
 
-    /// The layer's copy changed (its begin time was resolved): delegates receive this one.
+    /// The layer's copy changed (its begin time was resolved): a delegate receives this one.
+    /// Nothing to do for an animation without a delegate.
     static func update(_ id: AnimationID, animation: any Animation) {
+        guard animation.delegate != nil else { return }
         entries[id]?.animation = animation
     }
 
@@ -65,7 +68,7 @@ enum AnimationCenter {
             switch event.kind {
             case .started:
                 guard let entry = entries[event.animation] else { continue }
-                entry.animation.delegate?.animationDidStart(entry.animation)
+                if let animation = entry.animation { animation.delegate?.animationDidStart(animation) }
             case .stopped(let finished):
                 stop(event.animation, finished: finished)
             }
@@ -77,7 +80,7 @@ enum AnimationCenter {
     static func stop(_ id: AnimationID, finished: Bool) {
         guard let entry = entries.removeValue(forKey: id) else { return }
         entry.layer?.animationStopped(id, finished: finished)
-        entry.animation.delegate?.animationDidStop(entry.animation, finished: finished)
+        if let animation = entry.animation { animation.delegate?.animationDidStop(animation, finished: finished) }
         for key in entry.waits {
             waits[key]?.remaining.remove(id)
             guard let wait = waits[key], wait.remaining.isEmpty else { continue }
