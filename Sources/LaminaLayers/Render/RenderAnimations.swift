@@ -77,15 +77,14 @@ final class RenderAnimations {
         for id in delta.animations.keys.sorted() {
             events += replaceAnimations(of: id, with: delta.animations[id] ?? [], model: delta.updated[id])
         }
-        let animatedInDelta = delta.updated.keys.filter { entries[$0] != nil }
+        let animatedInDelta = delta.updated.compactMap { id, model in entries[id].map { (id, $0, model) } }
         guard !animatedInDelta.isEmpty else { return (delta, events) }
         var updated = delta.updated
         let parents = Self.parentLinks(in: delta)
-        for id in animatedInDelta {
-            guard let model = delta.updated[id] else { continue }
-            entries[id]?.model = model
+        for (id, entry, model) in animatedInDelta {
+            entry.model = model
             let layerTime = self.layerTime(of: id, at: time, in: tree, parents: parents, states: delta.updated)
-            updated[id] = presentation(of: id, atLayerTime: layerTime)
+            updated[id] = presentation(of: entry, atLayerTime: layerTime)
         }
         return (delta.replacingUpdated(updated), events)
     }
@@ -115,11 +114,6 @@ final class RenderAnimations {
     }
 
     /// The layer's model with its animations applied at `layerTime`.
-    private func presentation(of id: LayerID, atLayerTime layerTime: Double) -> LayerRenderState {
-        guard let entry = entries[id] else { preconditionFailure("Lamina: no animations for layer \(id)") }
-        return presentation(of: entry, atLayerTime: layerTime)
-    }
-
     private func presentation(of entry: Entry, atLayerTime layerTime: Double) -> LayerRenderState {
         guard !entry.animations.isEmpty else { return entry.model }
         return AnimationEvaluation.presentation(of: entry.model, committed: entry.animations, atLayerTime: layerTime)
