@@ -1,7 +1,8 @@
-// FeedDemo: the 1000-row feed of the reference articles, scrolled at 3,000 points per second with
-// async display on, off, and with per-container commits, measured frame by frame; then a short
-// run of each mode with the damage overlay and the trace on, for frames, contact sheets, frame
-// pictures and feed-trace.json. `--x11` shows the feed in a window instead.
+// FeedDemo: the 1000-row feed of the Juejin article 「iOS列表性能优化之异步绘制」 (Docs/08-the-feed.md
+// says more), scrolled at 3,000 points per second with async display on, off, and with
+// per-container commits, measured frame by frame; then a short run of each mode with the damage
+// overlay and the trace on, for frames, contact sheets, frame pictures and feed-trace.json.
+// `--x11` shows the feed in a window instead.
 //
 //   swift run -c release FeedDemo      the measured run (Docs/08-the-feed.md shows its table)
 //   swift run FeedDemo --help          the options

@@ -6,8 +6,8 @@ import LaminaTestServer
 /// Where the feed's pictures come from: the image server's URLs for the async modes (fetched and
 /// decoded off the main thread by an ``ImageLoader``), and the same PNG bytes in memory for the
 /// synchronous mode, which decodes them on the main thread when a cell is given its row — the
-/// article's switch. (The synchronous mode is spared the network: its bytes are already here, so
-/// its main-thread time is decoding and drawing only.)
+/// `kAsyncDraw` switch of the article Docs chapter 08 names. (The synchronous mode is spared the
+/// network: its bytes are already here, so its main-thread time is decoding and drawing only.)
 public final class FeedImages: Sendable {
     /// The server's base URL; pictures are at `/images/N.png`.
     public let baseURL: URL

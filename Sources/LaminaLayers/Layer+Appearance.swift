@@ -79,9 +79,10 @@ extension Layer {
         set { if newValue.isFinite { update(\.shadowOffset, to: newValue) } }
     }
 
-    /// The drop shadow's blur radius in points (3 by default): as in Core Animation, the standard
-    /// deviation of its gaussian blur (half a CSS blur radius). Negative and non-finite values
-    /// are ignored.
+    /// The drop shadow's blur radius in points (3 by default), taken as the standard deviation of
+    /// its gaussian blur (half a CSS blur radius): the correspondence commonly measured for Core
+    /// Animation's, which Apple documents only as a blur radius (Docs chapter 03). Negative and
+    /// non-finite values are ignored.
     public var shadowRadius: Double {
         get { state.shadowRadius }
         set { if newValue.isFinite, newValue >= 0 { update(\.shadowRadius, to: newValue) } }

@@ -46,8 +46,8 @@ public struct LayerRenderState: Sendable, Hashable {
     public var shadowOpacity: Double = 0
     /// Core Animation's default, (0, -3): the shadow falls 3 points up.
     public var shadowOffset = Size(width: 0, height: -3)
-    /// The shadow's blur radius in points: the gaussian's standard deviation, as in Core
-    /// Animation.
+    /// The shadow's blur radius in points, taken as the gaussian's standard deviation (Core
+    /// Animation documents it only as a blur radius; Docs chapter 03).
     public var shadowRadius: Double = 3
     /// The shadow's shape; nil uses the layer's composited alpha.
     public var shadowPath: Path?

@@ -9,7 +9,8 @@ import Testing
 /// combining marks, the narrowest widths) must start its lines where Pango starts them — Pango
 /// set up to be comparable (sizes in pixels, no hinting, unrounded positions, no inserted
 /// hyphens, WRAP_WORD_CHAR; trailing breakable whitespace moved onto the line it ends, since
-/// Pango does not hang it). The paragraphs expected to disagree are listed, each explained in
+/// Pango hangs only the last space before a break, `zero_line_final_space()` in
+/// `pango-layout.c`). The paragraphs expected to disagree are listed, each explained in
 /// Docs chapter 06, so a new disagreement fails the test and a fixed one asks to be struck off.
 @Suite("Line breaking agrees with Pango") struct PangoAgreementTests {
     /// Paragraphs where Lamina and Pango are known to break differently (Docs chapter 06, "Where

@@ -1,15 +1,16 @@
 import Foundation
 
-/// The compositor's debug overlays, the Simulator's Debug menu for Lamina: drawn over each
-/// presented frame only — never into the framebuffer the next frame builds on, never into any
-/// layer's contents.
+/// The compositor's debug overlays, Core Animation's colour debug options for Lamina (the
+/// Simulator's Debug menu; Flash Updated Regions only in Xcode's Debug › View Debugging ›
+/// Rendering for a device and in Instruments): drawn over each presented frame only — never into
+/// the framebuffer the next frame builds on, never into any layer's contents.
 ///
 /// | overlay | shows | colour |
 /// |---|---|---|
 /// | ``damage`` | the pixels re-rendered for this frame (Flash Updated Regions) | yellow |
 /// | ``blended`` | layers that blend with what is beneath (Color Blended Layers) | red; opaque layers green |
 /// | ``misaligned`` | layers not on whole device pixels; contents stretched or squeezed (Color Misaligned Images) | magenta; stretched yellow-green |
-/// | ``offscreen`` | layers rendered offscreen first: group opacity, masks, rounded clipping, shadows without a path (Color Offscreen-Rendered) | orange |
+/// | ``offscreen`` | layers rendered offscreen first: group opacity, masks, rounded clipping, shadows without a path (Color Off-screen Rendered) | orange |
 /// | ``async`` | layers whose contents a display queue drew (Lamina's own) | blue |
 ///
 /// One more option is not drawn: ``slowAnimations`` (the Simulator's Slow Animations) makes a

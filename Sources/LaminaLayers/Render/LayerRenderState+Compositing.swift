@@ -26,10 +26,11 @@ extension LayerRenderState {
     }
 
     /// The drop shadow to draw, or nil when `shadowOpacity` draws none. Its colour carries the
-    /// shadow opacity. Core Animation's `shadowRadius` behaves as the gaussian's standard
-    /// deviation (design tools map a CSS blur of B to a `shadowRadius` of B/2, and a CSS blur is
-    /// two standard deviations), so the graphics context's blur radius — CSS's convention — is
-    /// twice the `shadowRadius`.
+    /// shadow opacity. `shadowRadius` is taken as the gaussian's standard deviation — the
+    /// correspondence commonly measured for Core Animation's (a CSS blur of B matches a
+    /// `shadowRadius` of B/2), not documented: Apple calls it only the blur radius — and a CSS
+    /// blur is two standard deviations (CSS `box-shadow`), so the graphics context's blur radius
+    /// — CSS's convention — is twice the `shadowRadius`.
     var dropShadow: Shadow? {
         guard shadowOpacity > 0, shadowOpacity.isFinite else { return nil }
         let alpha = shadowColor.alpha * min(shadowOpacity, 1)

@@ -16,9 +16,9 @@ import LaminaTrace
 ///
 /// **Heights are kept for every row; layouts for at most ``layoutLimit`` rows**, those nearest
 /// the rows last prioritized: a layout holds shaped text, tens of kilobytes per row, and a feed of
-/// thousands of rows cannot keep them all (Texture keeps its nodes' layouts only in its preload
-/// range the same way). Prioritizing a row whose layout was let go measures it again, off the main
-/// thread; its height does not change.
+/// thousands of rows cannot keep them all. (Texture's `ASDataController` keeps every measured
+/// node's layout; letting the far ones go is Lamina's choice.) Prioritizing a row whose layout
+/// was let go measures it again, off the main thread; its height does not change.
 ///
 /// Until a row is measured, ``height(forRow:)`` is nil, and a list shows it at its
 /// ``ListView/estimatedRowHeight``. Changing the width or the row count with

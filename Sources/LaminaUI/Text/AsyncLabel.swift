@@ -3,7 +3,8 @@ import LaminaLayers
 import LaminaText
 @_spi(LaminaInternals) import LaminaTrace
 
-/// A label that lays out and draws its text on a display queue: YYText's `YYLabel`, on an
+/// A label that lays out and draws its text on a display queue: YYText's `YYLabel` with its
+/// `displaysAsynchronously` set (`NO` by default in `YYLabel.h`; true by default here), on an
 /// ``AsyncLayer``. Main thread for everything but the display task.
 ///
 /// Property changes go through ``UpdateTransaction``, so any number of them in one loop turn
@@ -23,7 +24,8 @@ open class AsyncLabel: TextLabel, AsyncLayerDelegate {
         layer as! AsyncLayer
     }
 
-    /// Whether the text is drawn on a display queue (true, the default) or on the main thread.
+    /// Whether the text is drawn on a display queue (true, the default; a `YYLabel`'s is `NO`) or
+    /// on the main thread.
     public var displaysAsynchronously: Bool {
         get { asyncLayer.displaysAsynchronously }
         set { asyncLayer.displaysAsynchronously = newValue }
