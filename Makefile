@@ -42,8 +42,15 @@ x11-demo: deps
 test: build
 	$(SWIFT) test --skip-build
 
+# Each race report also goes to a file of its own, and they are printed again after the run, so
+# the end of the output (all a CI log may keep) shows the race and not only its count.
 tsan: deps
-	$(SWIFT) test --scratch-path .build-tsan --sanitize=thread --filter '$(TSAN_FILTER)'
+	@rm -rf .build-tsan/reports && mkdir -p .build-tsan/reports
+	@TSAN_OPTIONS="$$TSAN_OPTIONS log_path=$(CURDIR)/.build-tsan/reports/race" \
+		$(SWIFT) test --scratch-path .build-tsan --sanitize=thread --filter '$(TSAN_FILTER)'; status=$$?; \
+	if ls .build-tsan/reports/race.* >/dev/null 2>&1; then \
+		echo "Thread Sanitizer reports:"; cat .build-tsan/reports/race.*; exit 1; fi; \
+	exit $$status
 
 # The seeded fuzz tests at full size (make test runs short versions): damage against a full
 # recomposite over 100 random histories, and 100,000 random text layouts.

@@ -12,7 +12,8 @@ extension Layer {
     /// same key (which stops early: `animationDidStop(_:finished: false)`). It starts at the
     /// commit of the open transaction: a `beginTime` of 0 becomes the commit's time in the
     /// layer's time space (``currentMediaTime()`` converted with ``convertTime(_:from:)``); a
-    /// `duration` of 0 becomes ``Transaction/defaultAnimationDuration`` (0.25 s). Main thread.
+    /// `duration` of 0 becomes the innermost open transaction's ``Transaction/animationDuration``
+    /// (0.25 s unless set). Main thread.
     ///
     /// Why batched: like every change, the animation waits for the transaction, so the
     /// animations and property changes of one turn of the loop start together on the same frame;
@@ -22,14 +23,23 @@ extension Layer {
     ///   keyframes that do not match their key times, a key path that cannot take the
     ///   animation (see ``Animation/validate()``). The layer is then unchanged.
     public func add(_ animation: some Animation, forKey key: String? = nil) throws(AnimationError) {
+        try add(animation, forKey: key, presentationAtAddition: nil)
+    }
+
+    /// ``add(_:forKey:)``, with the presentation an animation without values of its own starts
+    /// from: `presentation` when given (an action passes what was on screen before the change
+    /// that triggered it), the presentation now otherwise.
+    func add(_ animation: some Animation, forKey key: String?, presentationAtAddition presentation: LayerRenderState?) throws(AnimationError) {
         try animation.validate()
         var copy = animation
-        if copy.duration == 0 { copy.duration = Transaction.defaultAnimationDuration }
-        if copy.needsPresentationAtAddition { copy.capture(presentationAtAddition: presentationState(at: currentMediaTime())) }
+        if copy.duration == 0 { copy.duration = Transaction.animationDuration }
+        if copy.needsPresentationAtAddition {
+            copy.capture(presentationAtAddition: presentation ?? presentationState(at: currentMediaTime()))
+        }
         if let key { removeRecord(forKey: key) }
         let record = AnimationRecord(id: AnimationID.next(), key: key, animation: copy)
         animationRecords.append(record)
-        AnimationCenter.register(record.id, of: self, animation: copy)
+        AnimationCenter.register(record.id, of: self, delegatedAnimation: record.hasDelegate ? copy : nil)
         Transaction.current.addedAnimations.append(record.id)
         animationsDidChange()
         if Trace.isEnabled {
@@ -83,11 +93,17 @@ extension Layer {
         return copy
     }
 
+    /// The layer's model values as one render state — what the next commit sends, but for the
+    /// sublayer and mask identities. Main thread.
+    public var modelState: LayerRenderState {
+        state
+    }
+
     /// The render state with the committed animations applied at global media time `time`.
     func presentationState(at time: Double) -> LayerRenderState {
         let committed = animationRecords.filter(\.isCommitted)
         guard !committed.isEmpty else { return state }
-        let layerTime = LayerTimeline.localTime(at: time, through: timingChain)
+        let layerTime = localTime(atMediaTime: time)
         return AnimationEvaluation.presentation(of: state, animations: committed.map(\.animation), atLayerTime: layerTime)
     }
 
@@ -118,13 +134,24 @@ extension Layer {
     /// (`commitTime`, global) in the layer's time space. Returns what crosses to the render server.
     func commitAnimations(at commitTime: Double) -> [CommittedAnimation] {
         animationsChanged = false
-        let layerTime = LayerTimeline.localTime(at: commitTime, through: timingChain)
-        for index in animationRecords.indices where !animationRecords[index].isCommitted {
-            if animationRecords[index].animation.beginTime == 0 { animationRecords[index].animation.beginTime = layerTime }
-            animationRecords[index].isCommitted = true
-            AnimationCenter.update(animationRecords[index].id, animation: animationRecords[index].animation)
+        var layerTime: Double?
+        var committed: [CommittedAnimation] = []
+        committed.reserveCapacity(animationRecords.count)
+        for index in animationRecords.indices {
+            if !animationRecords[index].isCommitted {
+                if animationRecords[index].animation.beginTime == 0 {
+                    let time = layerTime ?? localTime(atMediaTime: commitTime)
+                    layerTime = time
+                    animationRecords[index].animation.beginTime = time
+                }
+                animationRecords[index].isCommitted = true
+                if animationRecords[index].hasDelegate {
+                    AnimationCenter.update(animationRecords[index].id, animation: animationRecords[index].animation)
+                }
+            }
+            committed.append(animationRecords[index].committed)
         }
-        return animationRecords.map(\.committed)
+        return committed
     }
 
     /// The render server let an animation go (finished, or early): the layer drops it, unless it

@@ -10,7 +10,7 @@ extension Layer {
         set {
             guard newValue.isFinite, !newValue.isNull else { return }
             let old = state.bounds
-            guard update(\.bounds, to: newValue.standardized) else { return }
+            guard update(\.bounds, to: newValue.standardized, action: "bounds") else { return }
             guard old.size != state.bounds.size else { return }
             setNeedsLayout()
             if needsDisplayOnBoundsChange { setNeedsDisplay() }
@@ -20,34 +20,34 @@ extension Layer {
     /// Where ``anchorPoint`` sits in the superlayer's bounds space. Non-finite values are ignored.
     public var position: Point {
         get { state.position }
-        set { if newValue.isFinite { update(\.position, to: newValue) } }
+        set { if newValue.isFinite { update(\.position, to: newValue, action: "position") } }
     }
 
     /// The point of the bounds, in unit coordinates, that ``position`` places and ``transform``
     /// turns about; (0.5, 0.5) is the centre. Non-finite values are ignored.
     public var anchorPoint: Point {
         get { state.anchorPoint }
-        set { if newValue.isFinite { update(\.anchorPoint, to: newValue) } }
+        set { if newValue.isFinite { update(\.anchorPoint, to: newValue, action: "anchorPoint") } }
     }
 
     /// An affine transform applied about the anchor point. Non-finite transforms are ignored.
     public var transform: AffineTransform {
         get { state.transform }
-        set { if newValue.isFinite { update(\.transform, to: newValue) } }
+        set { if newValue.isFinite { update(\.transform, to: newValue, action: "transform") } }
     }
 
     /// An affine transform applied to the sublayers, about the anchor point. Non-finite
     /// transforms are ignored.
     public var sublayerTransform: AffineTransform {
         get { state.sublayerTransform }
-        set { if newValue.isFinite { update(\.sublayerTransform, to: newValue) } }
+        set { if newValue.isFinite { update(\.sublayerTransform, to: newValue, action: "sublayerTransform") } }
     }
 
     /// The order among siblings when compositing and hit-testing: higher is in front; equal
     /// values keep array order. Non-finite values are ignored.
     public var zPosition: Double {
         get { state.zPosition }
-        set { if newValue.isFinite { update(\.zPosition, to: newValue) } }
+        set { if newValue.isFinite { update(\.zPosition, to: newValue, action: "zPosition") } }
     }
 
     /// The layer's rectangle in its superlayer's bounds space, derived from ``bounds``,

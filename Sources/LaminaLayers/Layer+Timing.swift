@@ -58,14 +58,23 @@ extension Layer {
     /// local time at many global times; the conversion takes the first. Main thread.
     public func convertTime(_ time: Double, from layer: Layer?) -> Double {
         let global = layer.map { LayerTimeline.globalTime(ofLocalTime: time, through: $0.timingChain) } ?? time
-        return LayerTimeline.localTime(at: global, through: timingChain)
+        return localTime(atMediaTime: global)
     }
 
     /// Converts `time` from this layer's local time to `layer`'s (nil: global media time). Main
     /// thread.
     public func convertTime(_ time: Double, to layer: Layer?) -> Double {
         let global = LayerTimeline.globalTime(ofLocalTime: time, through: timingChain)
-        return layer.map { LayerTimeline.localTime(at: global, through: $0.timingChain) } ?? global
+        return layer.map { $0.localTime(atMediaTime: global) } ?? global
+    }
+
+    /// The layer's local time at global media time `time`: the timings from the root of its tree
+    /// down to it applied in turn, as ``LayerTimeline/localTime(at:through:)`` applies
+    /// ``timingChain``, without building the chain (every commit that sends animations asks).
+    func localTime(atMediaTime time: Double) -> Double {
+        let parentTime = (superlayer ?? maskedLayer)?.localTime(atMediaTime: time) ?? time
+        let timing = state.timing
+        return timing == LayerTimeline.identity ? parentTime : timing.layerLocalTime(fromParentTime: parentTime)
     }
 
     /// The timings from the root of the layer's tree down to the layer (a mask's parent is the

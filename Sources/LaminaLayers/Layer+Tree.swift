@@ -6,9 +6,17 @@ extension Layer {
     }
 
     /// Inserts `layer` at `index` among the sublayers (clamped to the valid range), removing it
-    /// from its old superlayer first. Marks this layer for layout, as Core Animation does.
+    /// from its old superlayer first. Marks this layer for layout, as Core Animation does. Runs
+    /// this layer's ``ActionKey/sublayers`` action and, when `layer` joins a tree on screen, its
+    /// ``ActionKey/onOrderIn`` action.
     public func insertSublayer(_ layer: Layer, at index: Int) {
         guard !layer.isAncestor(of: self) else { return }
+        let sublayersAction = actionForChange(forKey: ActionKey.sublayers)
+        let isMove = layer.superlayer === self
+        defer {
+            sublayersAction?.run(on: self)
+            if !isMove, isInHostedTree { layer.runAction(forKey: ActionKey.onOrderIn) }
+        }
         if layer.superlayer === self, let current = sublayers.firstIndex(where: { $0 === layer }) {
             sublayers.remove(at: current)
         } else {
@@ -37,17 +45,28 @@ extension Layer {
         insertSublayer(layer, at: index)
     }
 
-    /// Puts `newLayer` where `oldLayer` is. Does nothing when `oldLayer` is not a sublayer.
+    /// Puts `newLayer` where `oldLayer` is. Does nothing when `oldLayer` is not a sublayer. In a
+    /// tree on screen, runs `newLayer`'s ``ActionKey/transition`` action after the other actions
+    /// of the removal and the insertion.
     public func replaceSublayer(_ oldLayer: Layer, with newLayer: Layer) {
         guard oldLayer !== newLayer, let index = sublayers.firstIndex(where: { $0 === oldLayer }) else { return }
         oldLayer.removeFromSuperlayer()
         insertSublayer(newLayer, at: index)
+        if isInHostedTree { newLayer.runAction(forKey: ActionKey.transition) }
     }
 
     /// Detaches the layer from its superlayer, which is marked for layout. The layer keeps its
-    /// own sublayers. Does nothing for a layer without a superlayer.
+    /// own sublayers. Does nothing for a layer without a superlayer. Runs the superlayer's
+    /// ``ActionKey/sublayers`` action and, when the layer leaves a tree on screen, its own
+    /// ``ActionKey/onOrderOut`` action.
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
+        let sublayersAction = parent.actionForChange(forKey: ActionKey.sublayers)
+        let wasShown = parent.isInHostedTree
+        defer {
+            sublayersAction?.run(on: parent)
+            if wasShown { runAction(forKey: ActionKey.onOrderOut) }
+        }
         parent.sublayers.removeAll { $0 === self }
         superlayer = nil
         parent.renderStateChanged()

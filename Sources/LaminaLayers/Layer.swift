@@ -80,6 +80,10 @@ open class Layer {
     /// The animations added to the layer and not yet removed, in the order they were added
     /// (Layer+Animation).
     var animationRecords: [AnimationRecord] = []
+    /// Actions by event key, searched after the delegate and before the class's default
+    /// (``action(forKey:)``): Core Animation's `actions`. Empty by default; put a
+    /// ``NullAction`` under a key to stop the search there.
+    public var actions: [String: any Action] = [:]
     /// Whether the animations changed since the last commit that sent them.
     var animationsChanged = false
     /// Whether a commit has sent the layer to a render server (it has a presentation then).
@@ -103,15 +107,21 @@ open class Layer {
         Transaction.current.changed.append(self)
     }
 
-    /// Sets one render property, marking the layer only when the value really changes.
+    /// Sets one render property, marking the layer only when the value really changes. A
+    /// change of a property with an action key (its Core Animation name) looks up the action
+    /// first, with what is on screen before the change, and runs it after (an implicit
+    /// animation, for a standalone layer).
     @discardableResult
-    func update<Value: Equatable>(_ keyPath: WritableKeyPath<LayerRenderState, Value>, to value: Value) -> Bool {
+    func update<Value: Equatable>(_ keyPath: WritableKeyPath<LayerRenderState, Value>, to value: Value,
+                                  action key: String? = nil) -> Bool {
         guard state[keyPath: keyPath] != value else { return false }
+        let action = key.flatMap(actionForChange(forKey:))
         state[keyPath: keyPath] = value
         renderStateChanged()
         // Contents never come through here (see `contents`): every property that does may move
         // or hide something, and the visibility checks of the next commit must look again.
         Transaction.noteGeometryMayHaveChanged()
+        action?.run(on: self)
         return true
     }
 
@@ -174,5 +184,28 @@ open class Layer {
     /// Override for non-rectangular layers.
     open func contains(_ point: Point) -> Bool {
         bounds.contains(point)
+    }
+
+    /// The action to run for the event `key` (a property's name or an ``ActionKey``), searched
+    /// as Core Animation's `action(forKey:)` searches: the delegate's
+    /// ``LayerDelegate/action(for:forKey:)``; then ``actions``; then the class's
+    /// ``defaultAction(forKey:)``. The first step that answers anything but nil ends the search —
+    /// ``NullAction`` included, which runs nothing. (Core Animation also searches a `style`
+    /// dictionary before the class default; Lamina has no `style`.) Override to change the
+    /// search; the layer calls it when a change happens, before the new value is set, unless
+    /// ``Transaction/disableActions`` is on.
+    open func action(forKey key: String) -> (any Action)? {
+        searchAction(forKey: key)
+    }
+
+    /// The action a layer of this class runs for `key` when neither the delegate nor
+    /// ``actions`` has one. For a property a setter animates (``AnimatableKeyPaths/all`` but the
+    /// components such as `position.x`) it is a ``BasicAnimation`` from the previous presentation value to the new model value, with the
+    /// innermost open transaction's ``Transaction/animationDuration`` and
+    /// ``Transaction/animationTimingFunction``; nil for everything else — the discrete `hidden`
+    /// and `contents` included (Docs chapter 10 says why). Override in a subclass to give its
+    /// properties other defaults.
+    open class func defaultAction(forKey key: String) -> (any Action)? {
+        ImplicitAnimation.defaultAction(forKey: key)
     }
 }

@@ -15,12 +15,18 @@ public protocol LayerDelegate: AnyObject {
     func layerWillDraw(_ layer: Layer)
     /// Positions the layer's sublayers; called by ``Layer/layoutSublayers()``.
     func layoutSublayers(of layer: Layer)
+    /// The first step of the layer's action search (``Layer/action(forKey:)``): an action ends
+    /// the search (``NullAction``: nothing runs), nil goes on to the layer's ``Layer/actions``
+    /// and its class default. A view answers ``NullAction`` outside an animation block.
+    func action(for layer: Layer, forKey key: String) -> (any Action)?
 }
 
 extension LayerDelegate {
     public func draw(_ layer: Layer, in context: GraphicsContext) {}
     public func layerWillDraw(_ layer: Layer) {}
     public func layoutSublayers(of layer: Layer) {}
+    /// Nil: the search goes on.
+    public func action(for layer: Layer, forKey key: String) -> (any Action)? { nil }
 }
 
 /// A delegate that provides the layer's contents itself (`displayLayer:`), replacing the

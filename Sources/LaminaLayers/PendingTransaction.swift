@@ -9,9 +9,9 @@ final class PendingTransaction {
     var changed: [Layer] = []
     /// Layers removed from a hosted tree, with that tree's host at the time.
     var removed: [(layer: Layer, host: LayerTreeHost)] = []
-    /// The completion block, and where in `addedAnimations` the animations it waits for begin
-    /// (those added after it was set).
-    var completion: (block: @MainActor () -> Void, firstAnimation: Int)?
+    /// The completion blocks of the nesting levels that ended, each with the animations it
+    /// waits for (Transaction+Settings).
+    var completions: [(block: @MainActor () -> Void, animations: [AnimationID])] = []
     /// Animations added while the transaction was open: its completion blocks wait for them.
     var addedAnimations: [AnimationID] = []
     /// Animations removed before any commit sent them: they stop early when this one commits.
@@ -20,7 +20,7 @@ final class PendingTransaction {
     /// Whether nothing is marked and nothing waits to run.
     var isEmpty: Bool {
         needsLayout.isEmpty && needsDisplay.isEmpty && changed.isEmpty && removed.isEmpty
-            && completion == nil
+            && completions.isEmpty
     }
 
     /// Records that `layer` left the tree rooted at `root`, if that tree is hosted.

@@ -34,6 +34,8 @@ public enum Transaction {
     }
 
     private static var pending = PendingTransaction()
+    /// The settings of each nesting level, outermost first (Transaction+Settings); never empty.
+    static var settings: [Settings] = [Settings()]
     /// Whether an implicit transaction is open.
     private static var implicitIsOpen = false
     /// How many explicit transactions are open.
@@ -50,6 +52,7 @@ public enum Transaction {
     /// Opens an explicit transaction, nested in whatever is open.
     public static func begin() {
         explicitDepth += 1
+        settings.append(settings[settings.count - 1].inherited)
     }
 
     /// Closes the innermost explicit transaction; closing the outermost, with no implicit
@@ -59,6 +62,7 @@ public enum Transaction {
     ///   stops the process, naming the rule.
     public static func commit() {
         precondition(explicitDepth > 0, "Transaction.commit() without a matching Transaction.begin()")
+        close(settings.removeLast())
         explicitDepth -= 1
         if explicitDepth == 0 && !implicitIsOpen { commitNow() }
     }
@@ -78,14 +82,23 @@ public enum Transaction {
     /// instead, use ``RenderServer/onPresentation(ofCommit:_:)``. Main thread.
     public static func setCompletionBlock(_ block: @escaping @MainActor () -> Void) {
         let transaction = current
-        if let previous = transaction.completion {
+        let level = settings.count - 1
+        if let previous = settings[level].completion {
             TransactionCommit.complete(previous.block, waitingFor: Array(transaction.addedAnimations[previous.firstAnimation...]))
         }
-        transaction.completion = (block, transaction.addedAnimations.count)
+        settings[level].completion = (block, transaction.addedAnimations.count)
     }
 
-    /// The duration an animation added with a `duration` of 0 gets: Core Animation's 0.25 s.
-    public static let defaultAnimationDuration: Double = 0.25
+    /// A nesting level ends: its completion block joins the pending transaction's, waiting for
+    /// the animations added from when it was set to now. (Nested levels end at their
+    /// ``commit()``; the outermost level when the transaction commits.)
+    private static func close(_ level: Settings) {
+        guard let completion = level.completion else { return }
+        pending.completions.append((completion.block, Array(pending.addedAnimations[completion.firstAnimation...])))
+    }
+
+    /// The ``animationDuration`` of a transaction that sets none: Core Animation's 0.25 s.
+    public nonisolated static let defaultAnimationDuration: Double = 0.25
 
     private static func openImplicit() {
         implicitIsOpen = true
@@ -109,6 +122,8 @@ public enum Transaction {
     }
 
     private static func commitNow() {
+        close(settings[0])
+        settings[0] = Settings()
         let transaction = pending
         isCommitting = true
         Trace.begin(.commit)

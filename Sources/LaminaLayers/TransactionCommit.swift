@@ -67,8 +67,7 @@ enum TransactionCommit {
     /// is none, as in Core Animation.
     static func complete(_ transaction: PendingTransaction) {
         for id in transaction.uncommittedRemovals { AnimationCenter.stop(id, finished: false) }
-        guard let completion = transaction.completion else { return }
-        complete(completion.block, waitingFor: Array(transaction.addedAnimations[completion.firstAnimation...]))
+        for completion in transaction.completions { complete(completion.block, waitingFor: completion.animations) }
     }
 
     /// Runs `block`, traced as the completion phase, once the animations `ids` have stopped. An

@@ -149,6 +149,9 @@ extension TraceEventName {
     public static let animationsEvaluated = TraceEventName(.animation, "evaluate")
     /// An animation ended (finished) or left early, at a render-server frame.
     public static let animationStopped = TraceEventName(.animation, "stopped")
+    /// A layer's action search (main thread): the event key, the step that answered (`delegate`,
+    /// `actions`, `default` or `none`) and what it answered (an action's type, `NullAction`).
+    public static let actionSearch = TraceEventName(.animation, "action search")
 
     // MARK: text
 

@@ -31,6 +31,10 @@ open class View: LayerDelegate {
     /// Whether the view receives pointer events (its subviews neither, when false).
     public var isUserInteractionEnabled = true
 
+    /// How many running animation blocks without ``ViewAnimationOptions/allowUserInteraction``
+    /// animate the view: while any does, it is not hit.
+    var interactionBlockingAnimations = 0
+
     /// Creates a view with `frame` in its superview's coordinates.
     public init(frame: Rect) {
         layer = Self.layerClass.init()
@@ -115,5 +119,13 @@ open class View: LayerDelegate {
 
     public func layoutSublayers(of layer: Layer) {
         layoutSubviews()
+    }
+
+    /// Answers the layer's action search: inside an animation block
+    /// (``animate(withDuration:delay:options:animations:completion:)``) an animation of the
+    /// properties a view animates, and ``NullAction`` otherwise, so that the view's layer never
+    /// animates implicitly. Override to animate more (call `super` for the rest).
+    open func action(for layer: Layer, forKey key: String) -> (any Action)? {
+        viewAction(forKey: key)
     }
 }

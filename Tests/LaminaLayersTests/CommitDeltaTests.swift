@@ -12,7 +12,8 @@ final class CommitDeltaTests: LaminaTestCase {
             let tree = try makeHostedTree(count: 10_000)
             XCTAssertEqual(tree.server.renderTreeStates().count, 10_001)
             let (_, trace) = recordingTrace {
-                tree.leaves[4321].backgroundColor = .red
+                // A standalone layer would fade to red (an implicit animation): this test is about the delta.
+                Transaction.performWithoutActions { tree.leaves[4321].backgroundColor = .red }
                 Transaction.flush()
             }
             let sent = trace.occurrences(of: .deltaSent)

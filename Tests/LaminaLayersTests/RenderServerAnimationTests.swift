@@ -368,7 +368,7 @@ final class MainThreadHitchTests: LaminaTestCase {
         try onMainActor {
             let scene = try AnimatedScene()
             defer { scene.shutdown() }
-            scene.square.backgroundColor = .blue
+            Transaction.performWithoutActions { scene.square.backgroundColor = .blue }
             let beforeFlush = EventLoop.Instant.monotonicNow
             Transaction.flush()
             let commit = try XCTUnwrap(scene.host.lastCommitID)

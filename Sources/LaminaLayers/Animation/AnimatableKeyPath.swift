@@ -59,6 +59,17 @@ public protocol AnyAnimatableKeyPath: Sendable, CustomStringConvertible {
     /// model holds when it runs: the animation Core Animation's default action makes when a
     /// property changes.
     func basicAnimation(fromValueIn presentation: LayerRenderState) -> any Animation
+    /// A basic animation of this property with no values: added as an action, it runs from the
+    /// previous presentation value to the model value (``Layer/defaultAction(forKey:)``).
+    var implicitAnimation: any Animation { get }
+    /// An additive basic animation that takes the property from its value in `previous` to its
+    /// value in `current`: from their difference to zero, added to whatever the model holds — how
+    /// UIKit's animation blocks animate since iOS 8, so that a second change while the first
+    /// runs adds its motion to it. Nil when the values cannot subtract (discrete values).
+    func additiveAnimation(from previous: LayerRenderState, to current: LayerRenderState) -> (any Animation)?
+    /// ``additiveAnimation(from:to:)`` moved by `spring`.
+    func additiveSpringAnimation(from previous: LayerRenderState, to current: LayerRenderState,
+                                 spring: DampedSpring) -> (any Animation)?
 }
 
 extension AnimatableKeyPath: AnyAnimatableKeyPath {
@@ -71,6 +82,40 @@ extension AnimatableKeyPath: AnyAnimatableKeyPath {
     /// `BasicAnimation(keyPath: self, from: value(in: presentation))`.
     public func basicAnimation(fromValueIn presentation: LayerRenderState) -> any Animation {
         BasicAnimation(keyPath: self, from: value(in: presentation))
+    }
+
+    /// `BasicAnimation(keyPath: self)`.
+    public var implicitAnimation: any Animation {
+        BasicAnimation(keyPath: self)
+    }
+
+    /// An additive `BasicAnimation` from `previous − current` to zero.
+    public func additiveAnimation(from previous: LayerRenderState, to current: LayerRenderState) -> (any Animation)? {
+        guard let offset = additiveOffset(from: previous, to: current) else { return nil }
+        var animation = BasicAnimation(keyPath: self, from: offset.from, to: offset.to)
+        animation.isAdditive = true
+        return animation
+    }
+
+    /// An additive `SpringAnimation` from `previous − current` to zero, moved by `spring`.
+    public func additiveSpringAnimation(from previous: LayerRenderState, to current: LayerRenderState,
+                                        spring: DampedSpring) -> (any Animation)? {
+        guard let offset = additiveOffset(from: previous, to: current) else { return nil }
+        var animation = SpringAnimation(keyPath: self, from: offset.from, to: offset.to)
+        animation.isAdditive = true
+        animation.mass = spring.mass
+        animation.stiffness = spring.stiffness
+        animation.damping = spring.damping
+        animation.initialVelocity = spring.initialVelocity
+        return animation
+    }
+
+    /// The difference from `current` to `previous`, and the zero it runs to.
+    private func additiveOffset(from previous: LayerRenderState, to current: LayerRenderState) -> (from: Value, to: Value)? {
+        let target = value(in: current)
+        guard !Value.isDiscrete, let offset = Value.subtracting(value(in: previous), target),
+              let zero = Value.subtracting(target, target) else { return nil }
+        return (offset, zero)
     }
 }
 

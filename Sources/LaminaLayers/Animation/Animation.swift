@@ -17,10 +17,11 @@ extension AnimationDelegate {
 
 /// Core Animation's `CAAnimation`: a value that changes layer properties over time.
 ///
-/// Animations are plain values. A layer keeps the ones added to it (in order) and evaluates
+/// Animations are plain values, and actions (``Action``): run for a key, one adds itself to the
+/// layer under that key. A layer keeps the ones added to it (in order) and evaluates
 /// them on its model state with ``AnimationEvaluation/presentation(of:animations:atLayerTime:)``
 /// — on the main thread for `presentation()`, on the render server for each frame.
-public protocol Animation: MediaTiming, Sendable {
+public protocol Animation: MediaTiming, Action, Sendable {
     /// Eases the animation's progress through each repeat; nil is linear.
     var timingFunction: TimingFunction? { get set }
     /// Whether the layer removes the animation once its active interval is over (true by

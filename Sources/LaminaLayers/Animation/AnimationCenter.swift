@@ -31,15 +31,15 @@ enum AnimationCenter {
     private static var waits: [Int: Wait] = [:]
     private static var lastWait = 0
 
-    /// Notes an animation just added to `layer`.
-    static func register(_ id: AnimationID, of layer: Layer, animation: any Animation) {
-        entries[id] = Entry(layer: layer, animation: animation.delegate == nil ? nil : animation)
+    /// Notes an animation just added to `layer`; `delegatedAnimation` is the layer's copy when it
+    /// has a delegate to tell (nil otherwise: nothing is kept).
+    static func register(_ id: AnimationID, of layer: Layer, delegatedAnimation: (any Animation)?) {
+        entries[id] = Entry(layer: layer, animation: delegatedAnimation)
     }
 
-    /// The layer's copy changed (its begin time was resolved): a delegate receives this one.
-    /// Nothing to do for an animation without a delegate.
+    /// The layer's copy of an animation with a delegate changed (its begin time was resolved):
+    /// the delegate receives this one.
     static func update(_ id: AnimationID, animation: any Animation) {
-        guard animation.delegate != nil else { return }
         entries[id]?.animation = animation
     }
 

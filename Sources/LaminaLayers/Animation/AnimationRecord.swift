@@ -4,8 +4,18 @@ struct AnimationRecord {
     let id: AnimationID
     let key: String?
     var animation: any Animation
+    /// Whether the animation has a delegate, read once (a delegate is held weakly, and reading
+    /// it through the existential costs every commit and report that asks).
+    let hasDelegate: Bool
     /// Whether a commit sent it to a render server: its `beginTime` is then resolved.
     var isCommitted = false
+
+    init(id: AnimationID, key: String?, animation: any Animation) {
+        self.id = id
+        self.key = key
+        self.animation = animation
+        hasDelegate = animation.delegate != nil
+    }
 
     /// One line for ``Layer/treeDescription``: `"slide": BasicAnimation<Point> position 1s`.
     var summary: String {
@@ -18,6 +28,6 @@ struct AnimationRecord {
 
     /// The animation as it crosses to the render server.
     var committed: CommittedAnimation {
-        CommittedAnimation(id: id, key: key, animation: animation, reportsStart: animation.delegate != nil)
+        CommittedAnimation(id: id, key: key, animation: animation, reportsStart: hasDelegate)
     }
 }

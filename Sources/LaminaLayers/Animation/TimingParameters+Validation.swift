@@ -8,6 +8,12 @@ extension TimingParameters {
     ///   `repeatCount` or `repeatDuration`; ``AnimationError/conflictingRepeat(repeatCount:repeatDuration:)``
     ///   when both repeat values are set.
     public func validate() throws(AnimationError) {
+        // The common case, checked without building the lists that name the culprit.
+        if beginTime.isFinite, duration.isFinite, speed.isFinite, timeOffset.isFinite, repeatDuration.isFinite,
+           !repeatCount.isNaN, duration >= 0, repeatCount >= 0, repeatDuration >= 0,
+           repeatCount <= 0 || repeatDuration <= 0 {
+            return
+        }
         let finite: [(String, Double)] = [
             ("beginTime", beginTime), ("duration", duration), ("speed", speed),
             ("timeOffset", timeOffset), ("repeatDuration", repeatDuration),
