@@ -235,11 +235,15 @@ private final class Run {
     }
 
     /// Sets every square of the scene to its animations' values at media time `time`.
+    /// Actions are off, as Core Animation code that sets values frame by frame turns them off:
+    /// standalone layers would otherwise animate each change implicitly.
     func setValues(at time: Double) {
-        for index in scene.squares.indices {
-            let shown = AnimationEvaluation.presentation(of: models[index], animations: animations[index], atLayerTime: time)
-            scene.squares[index].position = shown.position
-            scene.squares[index].opacity = shown.opacity
+        Transaction.performWithoutActions {
+            for index in scene.squares.indices {
+                let shown = AnimationEvaluation.presentation(of: models[index], animations: animations[index], atLayerTime: time)
+                scene.squares[index].position = shown.position
+                scene.squares[index].opacity = shown.opacity
+            }
         }
     }
 }

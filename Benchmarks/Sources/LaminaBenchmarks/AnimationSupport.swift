@@ -83,13 +83,17 @@ final class AnimatedSquares {
 
     /// Sets every square to where the motion is at `fraction` (0…1, linear) — what a main thread
     /// driving the motion itself computes.
+    /// Actions are off (``Transaction/performWithoutActions(_:)``), as hand-driven Core Animation
+    /// code turns them off: the squares are standalone layers, which would animate each change.
     func setValues(atFraction fraction: Double) {
         let f = min(max(fraction, 0), 1)
         let opacity = Self.startOpacity + (Self.endOpacity - Self.startOpacity) * f
-        for index in squares.indices {
-            let from = start[index], to = end[index]
-            squares[index].position = Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f)
-            squares[index].opacity = opacity
+        Transaction.performWithoutActions {
+            for index in squares.indices {
+                let from = start[index], to = end[index]
+                squares[index].position = Point(x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f)
+                squares[index].opacity = opacity
+            }
         }
     }
 

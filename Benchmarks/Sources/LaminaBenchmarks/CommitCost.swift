@@ -43,7 +43,8 @@ final class CommitCost: Benchmark, @unchecked Sendable {
                 // 5 µs here — which measure the memory, not the commit.)
                 let leaf = tree.leaves[tree.leaves.count / 2]
                 let start = MonotonicClock.threadCPUNow()
-                leaf.backgroundColor = step.isMultiple(of: 2) ? .red : .blue
+                // Without actions: a standalone layer would start an implicit animation.
+                Transaction.performWithoutActions { leaf.backgroundColor = step.isMultiple(of: 2) ? .red : .blue }
                 Transaction.flush()
                 return MonotonicClock.elapsed(from: start, to: MonotonicClock.threadCPUNow())
             }

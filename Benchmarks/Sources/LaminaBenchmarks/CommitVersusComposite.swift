@@ -68,7 +68,10 @@ final class CommitVersusComposite: Benchmark, @unchecked Sendable {
     private func commitSample(_ tree: HostedTree) -> (commit: Double, composite: [Double]) {
         step += 1
         let dx: Double = step.isMultiple(of: 2) ? 1 : -1
-        for leaf in tree.leaves { leaf.position = Point(x: leaf.position.x + dx, y: leaf.position.y) }
+        // Without actions: standalone layers would start implicit animations.
+        Transaction.performWithoutActions {
+            for leaf in tree.leaves { leaf.position = Point(x: leaf.position.x + dx, y: leaf.position.y) }
+        }
         recorder.removeAll()
         Trace.start(into: recorder)
         let start = MonotonicClock.threadCPUNow()
