@@ -11,14 +11,16 @@ struct ViewPropertyAction: Action {
     let view: View
 
     func run(forKey key: String, on layer: Layer, arguments: ActionArguments) {
-        guard layer.isInHostedTree, let previousPresentation = arguments.previousPresentation,
-              let keyPath = try? AnimatableKeyPaths.named(key) else { return }
+        // A view not in a window has nothing on screen to animate. One in a window animates
+        // even before its first commit (a cell made and faded in in the same turn): the motion
+        // starts from its model value before the change.
+        guard layer.isInHostedTree, let keyPath = try? AnimatableKeyPaths.named(key) else { return }
         let from: LayerRenderState
         if block.options.contains(.beginFromCurrentState) {
             for running in layer.animationKeys where running == key || running.hasPrefix(key + "#") {
                 layer.removeAnimation(forKey: running)
             }
-            from = previousPresentation
+            from = arguments.previousPresentation ?? arguments.previousState
         } else {
             from = arguments.previousState
         }

@@ -38,8 +38,13 @@ open class ListView: ScrollView {
 
     /// Each row's top, and one more entry: the content's height.
     private var rowTops: [Double] = [0]
-    private var cells: [Int: ListCell] = [:]
+    var cells: [Int: ListCell] = [:]
     private var reusePool: [String: [ListCell]] = [:]
+    /// Cells of deleted or reloaded rows fading out; each goes back to the pool when its
+    /// animation ends (ListView+Updates).
+    var disappearingCells: [ListCell] = []
+    /// The updates of the ``performBatchUpdates(_:completion:)`` under way (ListView+Updates).
+    var pendingBatch: RowUpdateBatch?
     /// Whether the pointer down that is under way may still be a tap.
     private var mayBeTap = false
 
@@ -53,6 +58,7 @@ open class ListView: ScrollView {
     public func reloadData() {
         for (_, cell) in cells { enqueue(cell) }
         cells = [:]
+        for cell in disappearingCells { cell.layer.removeAllAnimations() }
         rebuildRowTops()
         setNeedsLayout()
     }
@@ -78,12 +84,6 @@ open class ListView: ScrollView {
     public var rowsInView: Range<Int> {
         rows(from: contentOffset.y, to: contentOffset.y + bounds.height)
     }
-
-    /// Rows inserted at `rows` (indices after the insertion): no animation, as `reloadData()`.
-    public func insertRows(at rows: [Int]) { reloadData() }
-
-    /// Rows deleted at `rows` (indices before the deletion): no animation, as `reloadData()`.
-    public func deleteRows(at rows: [Int]) { reloadData() }
 
     /// A free cell of kind `identifier` from the reuse pool, prepared for reuse; nil when none.
     public func dequeueReusableCell(withIdentifier identifier: String) -> ListCell? {
@@ -114,20 +114,32 @@ open class ListView: ScrollView {
     /// Gives cells to the rows in range and takes them back from the rows out of it.
     open override func layoutSubviews() {
         super.layoutSubviews()
+        updateCells()
+    }
+
+    /// Takes the cells back from the rows out of range and gives cells to the rows in range that
+    /// have none, placed at their rows; returns the rows that got a new cell.
+    @discardableResult
+    func updateCells() -> [Int] {
         let wanted = rows(from: contentOffset.y - prefetchMargin, to: contentOffset.y + bounds.height + prefetchMargin)
         for (row, cell) in cells where !wanted.contains(row) {
             enqueue(cell)
             cells[row] = nil
         }
-        guard let dataSource else { return }
+        guard let dataSource else { return [] }
+        var added: [Int] = []
         for row in wanted where cells[row] == nil {
             let cell = dataSource.listView(self, cellForRow: row)
             cell.row = row
-            cell.frame = rectForRow(row)
+            View.performWithoutAnimation {
+                cell.frame = rectForRow(row)
+                cell.isHidden = false
+            }
             if cell.superview !== self { addSubview(cell) }
-            cell.isHidden = false
             cells[row] = cell
+            added.append(row)
         }
+        return added
     }
 
     /// The rows overlapping `top…bottom` in the content (binary search over the row tops).
@@ -143,7 +155,7 @@ open class ListView: ScrollView {
         return low..<max(end, low)
     }
 
-    private func rebuildRowTops() {
+    func rebuildRowTops() {
         let count = max(dataSource?.numberOfRows(in: self) ?? 0, 0)
         var tops = [Double](repeating: 0, count: count + 1)
         for row in 0..<count {
@@ -154,10 +166,20 @@ open class ListView: ScrollView {
         contentSize = Size(width: bounds.width, height: tops[count])
     }
 
-    private func enqueue(_ cell: ListCell) {
+    func enqueue(_ cell: ListCell) {
         cell.row = nil
-        cell.isHidden = true
+        // A cell waits in the pool still: whatever moved it stops (its block hears `false`).
+        cell.layer.removeAllAnimations()
+        View.performWithoutAnimation {
+            cell.isHidden = true
+            cell.alpha = 1
+        }
         reusePool[cell.reuseIdentifier, default: []].append(cell)
+    }
+
+    /// How many cells wait in the reuse pool.
+    public var reusableCellCount: Int {
+        reusePool.values.reduce(0) { $0 + $1.count }
     }
 
     // MARK: - Taps
