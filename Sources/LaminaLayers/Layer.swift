@@ -115,7 +115,10 @@ open class Layer {
     func update<Value: Equatable>(_ keyPath: WritableKeyPath<LayerRenderState, Value>, to value: Value,
                                   action key: String? = nil) -> Bool {
         guard state[keyPath: keyPath] != value else { return false }
-        let action = key.flatMap(actionForChange(forKey:))
+        // Not `key.flatMap(actionForChange)`: a main-actor method passed as a closure is checked
+        // for isolation at run time, on every property set.
+        var action: TriggeredAction?
+        if let key, !Transaction.disableActions { action = actionForChange(forKey: key) }
         state[keyPath: keyPath] = value
         renderStateChanged()
         // Contents never come through here (see `contents`): every property that does may move
