@@ -1,3 +1,5 @@
+import LaminaGraphics
+
 /// Core Animation's from/to/by rules, shared by ``BasicAnimation`` and ``SpringAnimation``.
 ///
 /// CABasicAnimation's documentation lists eight combinations. The "current" value is the one in
@@ -43,7 +45,14 @@ enum InterpolationValues {
         }
     }
 
-    /// Validation shared by the from/to/by animations.
+    /// Validation shared by the from/to/by animations. Specialised for the common value types:
+    /// every `add(_:forKey:)` validates, through unspecialised generic code otherwise.
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Point)
+    @_specialize(where Value == Size)
+    @_specialize(where Value == Rect)
+    @_specialize(where Value == Color)
+    @_specialize(where Value == AffineTransform)
     static func validate<Value: AnimatableValue>(
         from: Value?, to: Value?, by: Value?, isAdditive: Bool, isCumulative: Bool, keyPath: String
     ) throws(AnimationError) {
