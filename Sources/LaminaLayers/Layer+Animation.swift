@@ -37,17 +37,20 @@ extension Layer {
             copy.capture(presentationAtAddition: presentation ?? presentationState(at: currentMediaTime()))
         }
         if let key { removeRecord(forKey: key) }
-        let record = AnimationRecord(id: AnimationID.next(), key: key, animation: copy)
-        animationRecords.append(record)
-        AnimationCenter.register(record.id, of: self, delegatedAnimation: record.hasDelegate ? copy : nil)
-        Transaction.current.addedAnimations.append(record.id)
+        let animationID = AnimationID.next()
+        let hasDelegate = copy.delegate != nil
+        AnimationCenter.register(animationID, of: self, delegatedAnimation: hasDelegate ? copy : nil)
+        Transaction.current.addedAnimations.append(animationID)
         animationsDidChange()
         if Trace.isEnabled {
             Trace.instant(.animationAdded, arguments: [
-                "animation": "\(record.id)", "layer": "\(id)", "key": key ?? "none",
+                "animation": "\(animationID)", "layer": "\(id)", "key": key ?? "none",
                 "keyPaths": copy.animatedKeyPaths.joined(separator: ","), "duration": "\(copy.duration)",
             ])
         }
+        // Built in place, the copy moved in: a record is an existential and a key, and copying
+        // one costs a retain of each (and its release later) on every add.
+        animationRecords.append(AnimationRecord(id: animationID, key: key, animation: consume copy, hasDelegate: hasDelegate))
     }
 
     /// The animation under `key`: the layer's copy, with its begin time resolved once a commit
@@ -124,10 +127,11 @@ extension Layer {
         if !record.isCommitted { Transaction.current.uncommittedRemovals.append(record.id) }
     }
 
-    /// Enrols the layer in the transaction so the next commit sends its animations.
+    /// Enrols the layer in the transaction so the next commit sends its animations — without its
+    /// state, when nothing else changed: the render server has the model already.
     private func animationsDidChange() {
         animationsChanged = true
-        renderStateChanged()
+        enrolInTransaction()
     }
 
     /// The commit is sending the animations: begin times of 0 become the commit's time

@@ -59,8 +59,12 @@ open class Layer {
     /// Whether this layer or a descendant needs layout, so ``layoutIfNeeded()`` finds them
     /// without walking the whole subtree.
     var subtreeNeedsLayout = false
-    /// Whether the render state changed since the last commit.
+    /// Whether the layer is enrolled in the open transaction (its render state or its animations
+    /// changed since the last commit).
     var renderStateIsDirty = false
+    /// Whether the model values changed since the last commit, not only the animations: the
+    /// commit sends the layer's state only then (and the first time).
+    var modelIsDirty = false
     /// Whether the contents to send at the next commit came from a partial redraw, and where.
     var contentsDirtyRect: Rect?
     /// Whether ``contents`` was drawn by the layer's own backing-store path (rather than set).
@@ -102,6 +106,13 @@ open class Layer {
     /// Records a render-state change; the first one since the last commit enrols the layer in
     /// the transaction's changed set.
     func renderStateChanged() {
+        modelIsDirty = true
+        enrolInTransaction()
+    }
+
+    /// Enrols the layer in the open transaction's changed set, once per commit: its model values
+    /// changed (``renderStateChanged()``) or only its animations did.
+    func enrolInTransaction() {
         guard !renderStateIsDirty else { return }
         renderStateIsDirty = true
         Transaction.current.changed.append(self)

@@ -27,7 +27,8 @@ public struct RenderTreeDelta: Sendable {
     /// the render server reallocates its framebuffer and damages all of it. Nil keeps the size.
     public let size: Size?
     /// For each layer whose animations changed: all of its animations now, in the order they were
-    /// added (an empty list: it has none left). Every layer listed is also in ``updated``. An
+    /// added (an empty list: it has none left). A layer whose model values did not change is not
+    /// in ``updated``: the render server holds its model already. An
     /// animation crosses to the render server once, in the commit that adds it; the render server
     /// evaluates it at every frame after that.
     public let animations: [LayerID: [CommittedAnimation]]
@@ -47,5 +48,5 @@ public struct RenderTreeDelta: Sendable {
     }
 
     /// Whether the delta changes nothing.
-    public var isEmpty: Bool { root == nil && updated.isEmpty && removed.isEmpty && size == nil }
+    public var isEmpty: Bool { root == nil && updated.isEmpty && removed.isEmpty && size == nil && animations.isEmpty }
 }

@@ -101,7 +101,10 @@ private struct DeltaBuilder {
     var animations: [LayerID: [CommittedAnimation]] = [:]
 
     mutating func add(_ layer: Layer, commitTime: Double) {
-        updated[layer.id] = layer.stateForCommit
+        // A layer whose animations alone changed sends them without its state (a thousand
+        // animations added to 500 layers would copy 500 states the render server has).
+        if layer.modelIsDirty || !layer.hasBeenCommitted { updated[layer.id] = layer.stateForCommit }
+        layer.modelIsDirty = false
         layer.hasBeenCommitted = true
         if layer.animationsChanged { animations[layer.id] = layer.commitAnimations(at: commitTime) }
         if let rect = layer.contentsDirtyRect { dirtyContents[layer.id] = rect }

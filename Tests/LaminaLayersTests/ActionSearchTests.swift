@@ -106,8 +106,8 @@ final class ActionSearchTests: LaminaTestCase {
         }
     }
 
-    func test_theClassDefaultAnswersLastAndASubclassCanReplaceIt() throws {
-        try onMainActor {
+    func test_theClassDefaultAnswersLastAndASubclassCanReplaceIt() {
+        onMainActor {
             let fromClass = RecordingAction()
             FadingDefaultLayer.defaultAction = fromClass
             defer { FadingDefaultLayer.defaultAction = nil }
@@ -144,8 +144,8 @@ final class ActionSearchTests: LaminaTestCase {
         }
     }
 
-    func test_aLayerNeverCommittedDoesNotAnimate() throws {
-        try onMainActor {
+    func test_aLayerNeverCommittedDoesNotAnimate() {
+        onMainActor {
             let layer = Layer()
             layer.opacity = 0.5
             layer.position = Point(x: 3, y: 4)

@@ -10,11 +10,11 @@ struct AnimationRecord {
     /// Whether a commit sent it to a render server: its `beginTime` is then resolved.
     var isCommitted = false
 
-    init(id: AnimationID, key: String?, animation: any Animation) {
+    init(id: AnimationID, key: String?, animation: any Animation, hasDelegate: Bool) {
         self.id = id
         self.key = key
         self.animation = animation
-        hasDelegate = animation.delegate != nil
+        self.hasDelegate = hasDelegate
     }
 
     /// One line for ``Layer/treeDescription``: `"slide": BasicAnimation<Point> position 1s`.

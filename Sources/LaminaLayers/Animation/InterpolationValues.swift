@@ -45,6 +45,19 @@ enum InterpolationValues {
         }
     }
 
+    /// Whether none of the three values is set: the animation then runs from the previous
+    /// presentation value. Specialised as ``validate(from:to:by:isAdditive:isCumulative:keyPath:)``
+    /// is: every add asks.
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Point)
+    @_specialize(where Value == Size)
+    @_specialize(where Value == Rect)
+    @_specialize(where Value == Color)
+    @_specialize(where Value == AffineTransform)
+    static func hasNoValues<Value: AnimatableValue>(_ from: Value?, _ to: Value?, _ by: Value?) -> Bool {
+        from == nil && to == nil && by == nil
+    }
+
     /// Validation shared by the from/to/by animations. Specialised for the common value types:
     /// every `add(_:forKey:)` validates, through unspecialised generic code otherwise.
     @_specialize(where Value == Double)

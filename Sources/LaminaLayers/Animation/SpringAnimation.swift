@@ -81,7 +81,7 @@ public struct SpringAnimation<Value: AnimatableValue>: Animation {
     /// Keeps the property's presentation value, for the case where no value is set.
     /// Only an animation with no value of its own starts from the previous presentation value.
     public var needsPresentationAtAddition: Bool {
-        fromValue == nil && toValue == nil && byValue == nil
+        InterpolationValues.hasNoValues(fromValue, toValue, byValue)
     }
 
     public mutating func capture(presentationAtAddition presentation: LayerRenderState) {

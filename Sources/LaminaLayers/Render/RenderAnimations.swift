@@ -75,7 +75,9 @@ final class RenderAnimations {
             events += Self.stoppedEarly(entry.animations.filter { !entry.stopped.contains($0.id) }, of: id)
         }
         for id in delta.animations.keys.sorted() {
-            events += replaceAnimations(of: id, with: delta.animations[id] ?? [], model: delta.updated[id])
+            // A layer sent without its state (only its animations changed) keeps its model: the
+            // entry's, or — with no animations running — the tree's state, which is the model.
+            events += replaceAnimations(of: id, with: delta.animations[id] ?? [], model: delta.updated[id] ?? tree.nodes[id]?.state)
         }
         let animatedInDelta = delta.updated.compactMap { id, model in entries[id].map { (id, $0, model) } }
         guard !animatedInDelta.isEmpty else { return (delta, events) }
