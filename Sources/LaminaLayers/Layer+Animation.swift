@@ -162,7 +162,7 @@ extension Layer {
     /// finished and stays (not removed on completion). Main thread, from the frame's report.
     func animationStopped(_ id: AnimationID, finished: Bool) {
         guard let index = animationRecords.firstIndex(where: { $0.id == id }) else { return }
-        if finished && !animationRecords[index].animation.isRemovedOnCompletion { return }
+        if finished && !animationRecords[index].isRemovedOnCompletion { return }
         animationRecords.remove(at: index)
     }
 }

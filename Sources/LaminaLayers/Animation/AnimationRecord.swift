@@ -7,6 +7,8 @@ struct AnimationRecord {
     /// Whether the animation has a delegate, read once (a delegate is held weakly, and reading
     /// it through the existential costs every commit and report that asks).
     let hasDelegate: Bool
+    /// `animation.isRemovedOnCompletion`, read once (every stop asks).
+    let isRemovedOnCompletion: Bool
     /// Whether a commit sent it to a render server: its `beginTime` is then resolved.
     var isCommitted = false
 
@@ -15,6 +17,7 @@ struct AnimationRecord {
         self.key = key
         self.animation = animation
         self.hasDelegate = hasDelegate
+        isRemovedOnCompletion = animation.isRemovedOnCompletion
     }
 
     /// One line for ``Layer/treeDescription``: `"slide": BasicAnimation<Point> position 1s`.
