@@ -94,6 +94,33 @@ final class RowLayoutCacheTests: LaminaTestCase {
         }
     }
 
+    func test_remeasuredRowsAreMeasuredAgainFirstAndKeepTheirOldValuesUntilThen() {
+        onMainActor {
+            let log = MeasureLog()
+            let bonus = Mutex(0.0)
+            let cache = RowLayoutCache<Int>(batchSize: 4) { row, width in
+                log.note(row)
+                return (row * 10, height(of: row, width: width) + bonus.withLock { $0 })
+            }
+            var batches: [[Int]] = []
+            cache.didMeasure = { batches.append($0) }
+            cache.reset(rowCount: 12, width: 300)
+            XCTAssertTrue(EventLoop.main.runUntilIdle())
+            batches = []
+            bonus.withLock { $0 = 50 }
+            cache.remeasure([7, 2, 99, -1])
+            XCTAssertEqual(cache.height(forRow: 7), height(of: 7, width: 300), "the old height until the new one comes")
+            XCTAssertTrue(EventLoop.main.runUntilIdle())
+            XCTAssertEqual(batches, [[2, 7]], "only the rows asked for (out-of-range ones ignored), in one batch")
+            XCTAssertEqual(cache.height(forRow: 7), height(of: 7, width: 300) + 50)
+            XCTAssertEqual(cache.height(forRow: 3), height(of: 3, width: 300), "the others stand")
+            XCTAssertEqual(cache.measuredCount, 12)
+            cache.remeasure([])
+            XCTAssertTrue(EventLoop.main.runUntilIdle())
+            XCTAssertEqual(batches.count, 1)
+        }
+    }
+
     func test_prioritizedRowsAreMeasuredBeforeTheRest() {
         onMainActor {
             let log = MeasureLog()

@@ -61,6 +61,8 @@ public final class RowLayoutCache<Layout: Sendable> {
     private var focus = 0..<0
     /// The next row, from the top, that may still lack a height.
     private var cursor = 0
+    /// Rows to measure again although they have a layout (``remeasure(_:)``).
+    private var remeasuring: Set<Int> = []
     /// Bumped by every reset: a batch measured for an older generation is dropped.
     private var generation = 0
     private var batchInFlight = false
@@ -101,6 +103,7 @@ public final class RowLayoutCache<Layout: Sendable> {
     /// next reset.
     public func reset(rowCount: Int, width: Double) {
         generation &+= 1
+        remeasuring = []
         self.rowCount = max(rowCount, 0)
         self.width = width
         heights = Array(repeating: nil, count: self.rowCount)
@@ -109,6 +112,17 @@ public final class RowLayoutCache<Layout: Sendable> {
         priority = []
         focus = 0..<0
         cursor = 0
+        scheduleBatch()
+    }
+
+    /// Measures `rows` again, before any other, keeping their heights and layouts until the new
+    /// ones arrive (``didMeasure`` names them): for rows whose content changed — a feed row
+    /// expanded — when the others stand. Rows out of range are ignored.
+    public func remeasure(_ rows: [Int]) {
+        let rows = rows.filter { (0..<rowCount).contains($0) }
+        guard !rows.isEmpty else { return }
+        remeasuring.formUnion(rows)
+        priority = rows + priority.filter { !rows.contains($0) }
         scheduleBatch()
     }
 
@@ -130,7 +144,10 @@ public final class RowLayoutCache<Layout: Sendable> {
         var batch: [Int] = []
         while batch.count < batchSize, let row = priority.first {
             priority.removeFirst()
-            if !hasLayout(row), !batch.contains(row) { batch.append(row) }
+            if !hasLayout(row) || remeasuring.contains(row), !batch.contains(row) {
+                batch.append(row)
+                remeasuring.remove(row)
+            }
         }
         while batch.count < batchSize, cursor < rowCount {
             if heights[cursor] == nil, !batch.contains(cursor) { batch.append(cursor) }
