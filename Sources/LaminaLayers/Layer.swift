@@ -129,7 +129,7 @@ open class Layer {
         // Not `key.flatMap(actionForChange)`: a main-actor method passed as a closure is checked
         // for isolation at run time, on every property set.
         var action: TriggeredAction?
-        if let key, !Transaction.disableActions { action = actionForChange(forKey: key) }
+        if let key { action = actionForChange(forKey: key) }
         state[keyPath: keyPath] = value
         renderStateChanged()
         // Contents never come through here (see `contents`): every property that does may move

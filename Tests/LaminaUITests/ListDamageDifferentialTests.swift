@@ -6,20 +6,6 @@ import LaminaTesting
 import LaminaUI
 import XCTest
 
-/// A cell filled with its item's colour, with a darker band at its top so that a row moved by a
-/// pixel shows it.
-@MainActor
-private final class BandCell: ListCell {
-    var fill: Color = .white { didSet { setNeedsDisplay() } }
-    override var drawsContent: Bool { true }
-    override func draw(_ rect: Rect, in context: GraphicsContext) {
-        context.fillColor = fill
-        context.fill(bounds)
-        context.fillColor = Color(red: fill.red * 0.5, green: fill.green * 0.5, blue: fill.blue * 0.5)
-        context.fill(Rect(x: 0, y: 0, width: bounds.width, height: 3))
-    }
-}
-
 /// Items of random colours and heights.
 @MainActor
 private final class RandomItems: ListViewDataSource {
@@ -27,8 +13,9 @@ private final class RandomItems: ListViewDataSource {
     func numberOfRows(in list: ListView) -> Int { items.count }
     func listView(_ list: ListView, heightForRow row: Int) -> Double? { items[row].height }
     func listView(_ list: ListView, cellForRow row: Int) -> ListCell {
-        let cell = (list.dequeueReusableCell(withIdentifier: "band") as? BandCell) ?? BandCell(reuseIdentifier: "band")
+        let cell = (list.dequeueReusableCell(withIdentifier: "band") as? ColorCell) ?? ColorCell(reuseIdentifier: "band")
         cell.fill = items[row].color
+        cell.band = 3
         return cell
     }
 }

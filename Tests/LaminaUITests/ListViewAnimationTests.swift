@@ -5,17 +5,6 @@ import LaminaTesting
 import LaminaUI
 import XCTest
 
-/// A cell filled with its item's colour.
-@MainActor
-private final class ItemCell: ListCell {
-    var fill: Color = .white { didSet { setNeedsDisplay() } }
-    override var drawsContent: Bool { true }
-    override func draw(_ rect: Rect, in context: GraphicsContext) {
-        context.fillColor = fill
-        context.fill(bounds)
-    }
-}
-
 /// Items with a colour and a height each; the list's data source.
 @MainActor
 private final class Items: ListViewDataSource {
@@ -33,9 +22,9 @@ private final class Items: ListViewDataSource {
     func numberOfRows(in list: ListView) -> Int { items.count }
     func listView(_ list: ListView, heightForRow row: Int) -> Double? { items[row].height }
     func listView(_ list: ListView, cellForRow row: Int) -> ListCell {
-        let cell = (list.dequeueReusableCell(withIdentifier: "item") as? ItemCell) ?? {
+        let cell = (list.dequeueReusableCell(withIdentifier: "item") as? ColorCell) ?? {
             made += 1
-            return ItemCell(reuseIdentifier: "item")
+            return ColorCell(reuseIdentifier: "item")
         }()
         cell.fill = items[row].color
         return cell

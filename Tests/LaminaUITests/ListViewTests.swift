@@ -5,19 +5,6 @@ import LaminaTesting
 import LaminaUI
 import XCTest
 
-/// A cell that fills itself with its row's colour.
-@MainActor
-private final class ColorCell: ListCell {
-    var fill: Color = .white { didSet { setNeedsDisplay() } }
-    private(set) var reuses = 0
-    override var drawsContent: Bool { true }
-    override func draw(_ rect: Rect, in context: GraphicsContext) {
-        context.fillColor = fill
-        context.fill(bounds)
-    }
-    override func prepareForReuse() { reuses += 1 }
-}
-
 /// 1,000 rows; even rows are 40 points, odd rows are unmeasured until `measured` is set.
 @MainActor
 private final class Rows: ListViewDataSource {

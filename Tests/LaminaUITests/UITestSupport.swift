@@ -30,3 +30,21 @@ final class ProbeView: View {
     override func scrollWheel(_ event: PointerEvent) { log.append("wheel") }
     func clearLog() { log = [] }
 }
+
+/// A list cell that fills itself with its row's colour, and with `band` points of a darker shade
+/// at its top (0: none) so that a row moved by a pixel shows it.
+@MainActor
+final class ColorCell: ListCell {
+    var fill: Color = .white { didSet { setNeedsDisplay() } }
+    var band = 0.0 { didSet { setNeedsDisplay() } }
+    private(set) var reuses = 0
+    override var drawsContent: Bool { true }
+    override func draw(_ rect: Rect, in context: GraphicsContext) {
+        context.fillColor = fill
+        context.fill(bounds)
+        guard band > 0 else { return }
+        context.fillColor = Color(red: fill.red * 0.5, green: fill.green * 0.5, blue: fill.blue * 0.5)
+        context.fill(Rect(x: 0, y: 0, width: bounds.width, height: band))
+    }
+    override func prepareForReuse() { reuses += 1 }
+}

@@ -37,6 +37,26 @@ private final class BlockScene {
             return shownLeftEdge
         }
     }
+
+    /// Sends the square from x 15 to 85 over a second and, half-way, back to 15 with `options`;
+    /// returns the edges shown through both, the animation keys just after the second block and
+    /// the two blocks' completions.
+    func interruptedSlide(options: ViewAnimationOptions) -> (edges: [Int], keys: [String], completions: [Bool]) {
+        var completions: [Bool] = []
+        View.animate(withDuration: 1) { self.square.center = Point(x: 85, y: 20) } completion: { completions.append($0) }
+        var edges = self.edges(over: 0.5).compactMap { $0 }
+        View.animate(withDuration: 1, options: options) {
+            self.square.center = Point(x: 15, y: 20)
+        } completion: { completions.append($0) }
+        let keys = square.layer.animationKeys
+        edges += self.edges(over: 1.1).compactMap { $0 }
+        return (edges, keys, completions)
+    }
+}
+
+/// The largest move of the square's edge from one frame to the next.
+private func largestStep(in edges: [Int]) -> Int {
+    zip(edges, edges.dropFirst()).map { abs($1 - $0) }.max() ?? 0
 }
 
 /// UIKit's animation blocks on Lamina's views: no implicit animation outside a block, an
@@ -149,20 +169,13 @@ final class ViewAnimationTests: LaminaTestCase {
     func test_interruptingWithANewValueContinuesFromWhatIsOnScreen() throws {
         try onMainActor {
             try EventLoop.main.withVirtualClock { _ in
-                let scene = try BlockScene()
-                var completions: [Bool] = []
-                View.animate(withDuration: 1) { scene.square.center = Point(x: 85, y: 20) } completion: { completions.append($0) }
-                var edges = scene.edges(over: 0.5).compactMap { $0 }
-                View.animate(withDuration: 1) { scene.square.center = Point(x: 15, y: 20) } completion: { completions.append($0) }
-                XCTAssertEqual(scene.square.layer.animationKeys, ["position", "position#2"], "the second adds to the first")
-                edges += scene.edges(over: 1.1).compactMap { $0 }
+                let run = try BlockScene().interruptedSlide(options: [])
+                XCTAssertEqual(run.keys, ["position", "position#2"], "the second adds to the first")
                 // Ease in-out over 70 points in 1 s moves at most ~2 points a frame; the two
                 // motions added at most about twice that. Never a jump.
-                for (earlier, later) in zip(edges, edges.dropFirst()) {
-                    XCTAssertLessThanOrEqual(abs(later - earlier), 4, "\(edges)")
-                }
-                XCTAssertEqual(edges.last, 10)
-                XCTAssertEqual(completions, [true, true], "both ran to their end")
+                XCTAssertLessThanOrEqual(largestStep(in: run.edges), 4, "\(run.edges)")
+                XCTAssertEqual(run.edges.last, 10)
+                XCTAssertEqual(run.completions, [true, true], "both ran to their end")
             }
         }
     }
@@ -170,20 +183,11 @@ final class ViewAnimationTests: LaminaTestCase {
     func test_beginFromCurrentStateReplacesTheRunningAnimationFromWhatIsOnScreen() throws {
         try onMainActor {
             try EventLoop.main.withVirtualClock { _ in
-                let scene = try BlockScene()
-                var completions: [Bool] = []
-                View.animate(withDuration: 1) { scene.square.center = Point(x: 85, y: 20) } completion: { completions.append($0) }
-                var edges = scene.edges(over: 0.5).compactMap { $0 }
-                View.animate(withDuration: 1, options: .beginFromCurrentState) {
-                    scene.square.center = Point(x: 15, y: 20)
-                } completion: { completions.append($0) }
-                XCTAssertEqual(scene.square.layer.animationKeys, ["position"])
-                edges += scene.edges(over: 1.1).compactMap { $0 }
-                for (earlier, later) in zip(edges, edges.dropFirst()) {
-                    XCTAssertLessThanOrEqual(abs(later - earlier), 3, "\(edges)")
-                }
-                XCTAssertEqual(edges.last, 10)
-                XCTAssertEqual(completions, [false, true], "the replaced animation did not finish")
+                let run = try BlockScene().interruptedSlide(options: .beginFromCurrentState)
+                XCTAssertEqual(run.keys, ["position"])
+                XCTAssertLessThanOrEqual(largestStep(in: run.edges), 3, "\(run.edges)")
+                XCTAssertEqual(run.edges.last, 10)
+                XCTAssertEqual(run.completions, [false, true], "the replaced animation did not finish")
             }
         }
     }

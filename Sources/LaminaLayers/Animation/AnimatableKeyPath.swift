@@ -113,7 +113,7 @@ extension AnimatableKeyPath: AnyAnimatableKeyPath {
     /// The difference from `current` to `previous`, and the zero it runs to.
     private func additiveOffset(from previous: LayerRenderState, to current: LayerRenderState) -> (from: Value, to: Value)? {
         let target = value(in: current)
-        guard !Value.isDiscrete, let offset = Value.subtracting(value(in: previous), target),
+        guard let offset = Value.subtracting(value(in: previous), target),
               let zero = Value.subtracting(target, target) else { return nil }
         return (offset, zero)
     }

@@ -68,11 +68,7 @@ extension ListView {
         pendingBatch = nil
         let noChanges = batch.deleted.isEmpty && batch.inserted.isEmpty && batch.reloaded.isEmpty
         let duration = batch.isAnimated || noChanges ? Self.rowAnimationDuration : 0
-        View.animate(withDuration: duration) {
-            apply(batch)
-        } completion: { finished in
-            completion?(finished)
-        }
+        View.animate(withDuration: duration, animations: { apply(batch) }, completion: completion)
     }
 
     /// Maps the cells to their rows after `batch`, slides them (inside the caller's animation
