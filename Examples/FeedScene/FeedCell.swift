@@ -17,6 +17,8 @@ final class FeedCell: ListCell {
     /// The row's layout and the images it waits for, for "is the row's content final".
     private(set) var layout: FeedRowLayout?
     private(set) var synchronousImages = false
+    /// Counts the cell's growths and reuses: a growth's end unclips only a cell still in it.
+    private var growth = 0
 
     init(mode: FeedMode, loader: ImageLoader) {
         super.init(reuseIdentifier: Self.reuseIdentifier)
@@ -36,6 +38,8 @@ final class FeedCell: ListCell {
             image.backgroundColor = FeedStyle.placeholder
             addSubview(image)
         }
+        // Growing, the summary keeps its lines where they are until its taller picture arrives.
+        summary.layer.contentsGravity = .topLeft
         avatar.layer.cornerRadius = FeedStyle.avatarSize / 2
         thumbnail.layer.cornerRadius = 8
         separator.backgroundColor = FeedStyle.separator
@@ -46,6 +50,26 @@ final class FeedCell: ListCell {
         avatar.imageURL = nil
         thumbnail.imageURL = nil
         layout = nil
+        growth += 1
+        clipsToBounds = false
+    }
+
+    /// Takes `layout`, the row's expanded layout, whose summary is longer: the summary gets its
+    /// new frame and text at once, and the cell clips to its bounds, so that as the list animates
+    /// the row's height the growing bounds reveal the new lines. Call inside the list update;
+    /// returns the growth to pass to ``endGrowing(_:)`` when the update ends.
+    func beginGrowing(into layout: FeedRowLayout) -> Int {
+        self.layout = layout
+        summary.frame = layout.summaryFrame
+        summary.textLayout = layout.summary
+        growth += 1
+        clipsToBounds = true
+        return growth
+    }
+
+    /// Stops clipping when the cell is still in `growth` (not reused or grown again since).
+    func endGrowing(_ growth: Int) {
+        if growth == self.growth { clipsToBounds = false }
     }
 
     override func layoutSubviews() {

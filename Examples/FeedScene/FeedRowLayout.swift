@@ -14,12 +14,15 @@ public struct FeedRowLayout: Sendable {
     public let title: TextLayout
     /// The age, the highlighted link and the author, on one line.
     public let meta: TextLayout
-    /// The summary, at most three lines, ending in "… more" when cut.
+    /// The summary: at most three lines ending in "… more" when cut, or all of it once expanded.
     public let summary: TextLayout
+    /// Whether the summary shows in full (its "more" was tapped).
+    public let isExpanded: Bool
 
     /// The layout of `post` in a row `width` points wide: the avatar on the left; beside it the
-    /// meta line, then the title and the summary with the picture on their right. Any thread.
-    public init(post: FeedPost, width: Double) {
+    /// meta line, then the title and the summary with the picture on their right; the summary
+    /// in full when `expanded`. Any thread.
+    public init(post: FeedPost, width: Double, expanded: Bool = false) {
         let style = FeedStyle.self
         let textX = style.padding + style.avatarSize + style.gap
         let columnWidth = max(width - textX - style.padding, 1)
@@ -29,9 +32,10 @@ public struct FeedRowLayout: Sendable {
                           text: FeedText.meta(of: post))
         title = TextLayout(container: TextContainer(width: textWidth), text: FeedText.title(of: post))
         summary = TextLayout(container: TextContainer(size: Size(width: textWidth, height: .infinity),
-                                                      maximumNumberOfLines: 3, truncationType: .tail,
+                                                      maximumNumberOfLines: expanded ? 0 : 3, truncationType: .tail,
                                                       truncationToken: FeedText.moreToken),
                              text: FeedText.summary(of: post))
+        isExpanded = expanded
         avatarFrame = Rect(x: style.padding, y: style.padding, width: style.avatarSize, height: style.avatarSize)
         metaFrame = Rect(x: textX, y: style.padding, width: columnWidth, height: meta.textBoundingSize.height)
         titleFrame = Rect(x: textX, y: metaFrame.maxY + 4, width: textWidth, height: title.textBoundingSize.height)
@@ -98,7 +102,8 @@ enum FeedText {
         return text
     }
 
-    /// What a summary cut at three lines ends with.
+    /// What a summary cut at three lines ends with: "… more", the "more" tappable (its
+    /// highlight's user info says "expand").
     static let moreToken: AttributedString = {
         var ellipsis = AttributedString("… ")
         ellipsis.font = FeedStyle.summaryFont
@@ -106,6 +111,9 @@ enum FeedText {
         var more = AttributedString("more")
         more.font = FeedStyle.summaryFont
         more.foregroundColor = FeedStyle.link
+        more.highlight = TextHighlight(color: FeedStyle.link, highlightedColor: FeedStyle.linkPressed,
+                                       highlightedBackgroundColor: FeedStyle.linkPressedBackground,
+                                       userInfo: ["action": "expand"])
         return ellipsis + more
     }()
 }

@@ -25,6 +25,10 @@ public final class FeedScene: ListViewDataSource {
     public var quitRequested: (@MainActor () -> Void)?
     /// How many cells the scene ever made (the rest were reused).
     public private(set) var cellsMade = 0
+    /// The rows whose summary shows in full; the measuring queue reads it.
+    let expansions = FeedExpansions()
+    /// Expanded rows whose new layout is still being measured.
+    var rowsGrowing: Set<Int> = []
 
     /// The feed of `posts` in `window`, drawn in `mode`, with pictures from `images`. Starts
     /// measuring every row at once, on a background queue.
@@ -39,8 +43,8 @@ public final class FeedScene: ListViewDataSource {
         list.estimatedRowHeight = 320
         list.prefetchMargin = 300
         list.backgroundColor = .white
-        layouts = RowLayoutCache(layoutLimit: 128) { [posts] row, width in
-            let layout = FeedRowLayout(post: posts[row], width: width)
+        layouts = RowLayoutCache(layoutLimit: 128) { [posts, expansions] row, width in
+            let layout = FeedRowLayout(post: posts[row], width: width, expanded: expansions.contains(row))
             return (layout, layout.height)
         }
         list.dataSource = self
@@ -97,7 +101,12 @@ public final class FeedScene: ListViewDataSource {
     }
 
     private func rowsMeasured(_ rows: [Int]) {
-        list.rowHeightsChanged()
+        let grown = rows.filter { rowsGrowing.remove($0) != nil }
+        if grown.isEmpty {
+            list.rowHeightsChanged()
+        } else {
+            growRows(grown)
+        }
         for row in rows {
             guard let cell = cell(forRow: row), cell.layout == nil else { continue }
             cell.configure(posts[row], layout: layouts.layout(forRow: row), images: images, decodeNow: !mode.isAsync)
@@ -131,6 +140,10 @@ public final class FeedScene: ListViewDataSource {
         cell.meta.highlightTapAction = { [weak self, weak cell] hit in
             guard let self, let row = cell?.row else { return }
             self.linkTapped?(row, hit)
+        }
+        cell.summary.highlightTapAction = { [weak self, weak cell] hit in
+            guard let self, let row = cell?.row, hit.isInTruncationToken else { return }
+            self.expandRow(row)
         }
         return cell
     }

@@ -110,6 +110,84 @@ final class FeedSceneTests: LaminaTestCase {
         }
     }
 
+    func test_tappingMoreExpandsTheRowWithAnAnimatedHeightChange() throws {
+        try onMainActor {
+            try EventLoop.main.withVirtualClock { _ in
+                let feed = try FeedFixture(mode: .asyncOn)
+                defer { feed.close() }
+                feed.settle(at: 0)
+                let list = feed.scene.list
+                let row = try XCTUnwrap(list.rowsInView.first { row in
+                    list.rectForRow(row).maxY < list.bounds.height && feed.scene.layouts.layout(forRow: row)?.summary.truncatedLine != nil
+                }, "a whole row in view with its summary cut")
+                let oldHeight = list.rectForRow(row).height
+                let below = try XCTUnwrap(list.visibleCells[row + 1])
+                let belowTop = below.frame.minY
+                // The ellipsis before "more" is not the link.
+                let more = try XCTUnwrap(feed.morePoint(ofRow: row))
+                for point in [Point(x: more.x - 30, y: more.y), more] {
+                    feed.window.send(PointerEvent(phase: .down, location: point))
+                    feed.window.send(PointerEvent(phase: .up, location: point))
+                }
+                XCTAssertTrue(feed.scene.isRowExpanded(row))
+                XCTAssertFalse(feed.scene.isRowExpanded(row + 1))
+                XCTAssertFalse(feed.scene.expandRow(row), "expanded already")
+                XCTAssertFalse(feed.scene.expandRow(-1))
+                XCTAssertFalse(feed.scene.expandRow(list.numberOfRows))
+                // The new layout is measured off the main thread; then the row grows, animated.
+                let measured = feed.window.run(until: { feed.scene.layouts.layout(forRow: row)?.isExpanded == true },
+                                               timeout: .seconds(30))
+                XCTAssertTrue(measured)
+                let layout = try XCTUnwrap(feed.scene.layouts.layout(forRow: row))
+                XCTAssertNil(layout.summary.truncatedLine, "the whole summary")
+                XCTAssertGreaterThan(layout.height, oldHeight)
+                XCTAssertEqual(list.rectForRow(row).height, layout.height)
+                XCTAssertEqual(below.frame.minY, belowTop + layout.height - oldHeight, "the row below, at its new place")
+                let cell = try XCTUnwrap(list.visibleCells[row])
+                XCTAssertTrue(cell.clipsToBounds, "clipping while it grows")
+                XCTAssertEqual(cell.layer.animationKeys.sorted(), ["bounds", "position"])
+                XCTAssertNotNil(feed.window.snapshot())
+                var tops: [Double] = []
+                for _ in 0..<24 {
+                    XCTAssertTrue(EventLoop.main.advance(by: FrameClock.sixtyHertz))
+                    let shown = try XCTUnwrap(below.layer.presentation())
+                    tops.append(shown.position.y - shown.bounds.height / 2)
+                }
+                XCTAssertLessThan(tops.first ?? 0, belowTop + (layout.height - oldHeight) / 2, "the row below starts near its old place")
+                XCTAssertEqual(tops.last ?? 0, below.frame.minY, accuracy: 1e-9, "and slides down to its new one")
+                for (earlier, later) in zip(tops, tops.dropFirst()) { XCTAssertGreaterThanOrEqual(later, earlier - 1e-9) }
+                XCTAssertTrue(EventLoop.main.runUntilIdle(for: feed.window, timeout: .seconds(30)))
+                XCTAssertFalse(cell.clipsToBounds, "not after the animation")
+                XCTAssertTrue(feed.scene.settleFirstScreen())
+                // The frame equals a full recomposite, and a feed whose row was expanded before it
+                // was ever shown.
+                let frame = try feed.snapshot()
+                let scratch = try XCTUnwrap(feed.window.renderServer.recompositeFromScratch())
+                XCTAssertEqual(ImageDifference(between: frame, and: scratch, perChannel: 0).differingPixelCount, 0)
+                let fresh = try FeedFixture(mode: .asyncOn)
+                defer { fresh.close() }
+                XCTAssertTrue(fresh.scene.expandRow(row))
+                XCTAssertTrue(EventLoop.main.runUntilIdle(for: fresh.window, timeout: .seconds(30)))
+                XCTAssertTrue(EventLoop.main.advance(by: .seconds(1)), "past the growth's animation")
+                fresh.settle(at: 0)
+                let expected = try fresh.snapshot()
+                XCTAssertEqual(ImageDifference(between: frame, and: expected, perChannel: 0).differingPixelCount, 0)
+            }
+        }
+    }
+
+    func test_rowsWhoseSummaryIsNotCutDoNotExpand() throws {
+        try onMainActor {
+            let feed = try FeedFixture(mode: .asyncOff, rows: 10, size: Size(width: 1_600, height: 480))
+            defer { feed.close() }
+            let uncut = try XCTUnwrap((0..<feed.scene.list.numberOfRows).first {
+                feed.scene.layouts.layout(forRow: $0).map { $0.summary.truncatedLine == nil } ?? false
+            }, "a row whose summary fits its three lines")
+            XCTAssertFalse(feed.scene.expandRow(uncut))
+            XCTAssertFalse(feed.scene.isRowExpanded(uncut))
+        }
+    }
+
     func test_aMeasuredScrollOnTheVirtualClockTakesOneStepPerTick() throws {
         try onMainActor {
             try EventLoop.main.withVirtualClock { _ in

@@ -112,6 +112,24 @@ struct DrawingTests {
         #expect(pressed.colouredPixelCount > 100)
     }
 
+    @Test("a pressed highlight in the truncation token draws in its colours, and the text's range does not press it")
+    func pressedTokenHighlight() throws {
+        var more = TextFixtures.text("more", size: 30)
+        more.highlight = TextHighlight(color: .black, highlightedColor: Color(red: 1, green: 0, blue: 0),
+                                       highlightedBackgroundColor: nil)
+        let container = TextContainer(size: Size(width: 300, height: .infinity), maximumNumberOfLines: 1,
+                                      truncationType: .tail, truncationToken: TextFixtures.text("… ", size: 30) + more)
+        let layout = TextLayout(container: container, text: TextFixtures.text(TextFixtures.paragraph, size: 30))
+        let size = Size(width: 300, height: 50)
+        let resting = try TextFixtures.render(layout, size: size)
+        let token = try TextFixtures.render(layout, size: size, options: TextDrawingOptions(
+            highlightedRange: 2..<6, highlightedRangeIsInTruncationToken: true))
+        let textRange = try TextFixtures.render(layout, size: size, options: TextDrawingOptions(highlightedRange: 2..<6))
+        #expect(resting.colouredPixelCount == 0)
+        #expect(token.colouredPixelCount > 100)
+        #expect(textRange.colouredPixelCount == 0, "the text's own 2..<6 carries no highlight")
+    }
+
     @Test("the debug overlay draws line boxes, baselines and glyph bounds")
     func debugOverlay() throws {
         let plain = try TextFixtures.render(layout, size: size)

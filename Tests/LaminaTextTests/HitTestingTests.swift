@@ -60,4 +60,43 @@ struct HitTestingTests {
         #expect(layout.highlight(at: plain.center) == nil)
         #expect(layout.highlight(at: Point(x: rect.midX, y: rect.maxY + 40)) == nil)
     }
+
+    /// Text cut at two lines, ending in "… more" whose "more" is tappable.
+    static func truncatedWithMore(tokenHighlight: Bool = true) -> TextLayout {
+        var ellipsis = TextFixtures.text("… ")
+        var more = TextFixtures.text("more")
+        if tokenHighlight {
+            more.highlight = TextHighlight(color: Color(red: 0, green: 0, blue: 1), userInfo: ["action": "expand"])
+        }
+        ellipsis.foregroundColor = .black
+        return TextLayout(container: TextContainer(size: Size(width: 240, height: .infinity), maximumNumberOfLines: 2,
+                                                   truncationType: .tail, truncationToken: ellipsis + more),
+                          text: TextFixtures.text(TextFixtures.paragraph))
+    }
+
+    @Test("a highlight in the truncation token is found under its glyphs, with its range in the token")
+    func truncationTokenHighlight() throws {
+        let layout = Self.truncatedWithMore()
+        let line = try #require(layout.truncatedLine)
+        let tokenRuns = line.runs.filter(\.isTruncationToken)
+        let moreRun = try #require(tokenRuns.last)
+        let center = Point(x: line.origin.x + moreRun.x + moreRun.width / 2, y: line.origin.y - line.ascent / 2)
+        let hit = try #require(layout.highlight(at: center))
+        #expect(hit.isInTruncationToken)
+        #expect(hit.range == 2..<6, "\"more\" in \"… more\"")
+        #expect(hit.highlight.userInfo["action"] == "expand")
+        let rects = layout.rects(for: hit)
+        #expect(rects.count == 1)
+        #expect(rects.first.map { $0.contains(center) } == true)
+        // The ellipsis before it carries no highlight, and the text's own characters none either.
+        let ellipsisRun = try #require(tokenRuns.first)
+        #expect(layout.highlight(at: Point(x: line.origin.x + ellipsisRun.x + 1, y: center.y)) == nil)
+        #expect(layout.highlight(at: Point(x: line.origin.x + 4, y: center.y)) == nil)
+        // Below the line, and in a token without a highlight: nothing.
+        #expect(layout.highlight(at: Point(x: center.x, y: line.origin.y + line.descent + 20)) == nil)
+        #expect(Self.truncatedWithMore(tokenHighlight: false).highlight(at: center) == nil)
+        // A text hit is not a token hit: its rects are the text's.
+        #expect(layout.rects(for: TextHighlightHit(highlight: hit.highlight, range: 0..<4)) == layout.rects(for: 0..<4))
+    }
 }
+

@@ -160,6 +160,26 @@ final class ListViewAnimationTests: LaminaTestCase {
         }
     }
 
+    func test_cellsLayOutInsideTheUpdatesAnimation() throws {
+        try onMainActor {
+            try EventLoop.main.withVirtualClock { _ in
+                let scene = try ListScene()
+                let first = try XCTUnwrap(scene.list.visibleCells[0] as? ColorCell)
+                XCTAssertEqual(first.footer.frame.minY, 18)
+                scene.items.items[0].height = 50
+                scene.list.performBatchUpdates {}
+                XCTAssertEqual(first.footer.frame.minY, 48, "laid out against the new height at once")
+                XCTAssertEqual(first.footer.layer.animationKeys, ["position"], "and animated there with the row")
+                XCTAssertNotNil(scene.window.snapshot())
+                scene.advance(frames: 3)
+                let midway = try XCTUnwrap(first.footer.layer.presentation()?.position.y)
+                XCTAssertTrue(midway > 19 && midway < 49, "on its way down: \(midway)")
+                scene.advance(frames: 20)
+                XCTAssertEqual(first.footer.layer.presentation()?.position.y, 49)
+            }
+        }
+    }
+
     func test_aBatchWhoseCountDoesNotMatchTheDataSourceReloadsEverything() throws {
         try onMainActor {
             let scene = try ListScene()

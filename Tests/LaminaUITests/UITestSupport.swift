@@ -38,7 +38,18 @@ final class ColorCell: ListCell {
     var fill: Color = .white { didSet { setNeedsDisplay() } }
     var band = 0.0 { didSet { setNeedsDisplay() } }
     private(set) var reuses = 0
+    /// A colourless view laid out along the bottom edge (it draws nothing: it shows where
+    /// layout put it).
+    let footer = View(frame: .zero)
     override var drawsContent: Bool { true }
+    override init(reuseIdentifier: String) {
+        super.init(reuseIdentifier: reuseIdentifier)
+        addSubview(footer)
+    }
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        footer.frame = Rect(x: 0, y: bounds.height - 2, width: bounds.width, height: 2)
+    }
     override func draw(_ rect: Rect, in context: GraphicsContext) {
         context.fillColor = fill
         context.fill(bounds)

@@ -4,11 +4,22 @@ public struct TextDrawingOptions: Sendable, Hashable {
     public var debug: TextDebugOptions
     /// The UTF-16 range of a highlight being pressed: drawn in its highlighted colours.
     public var highlightedRange: Range<Int>?
+    /// Whether ``highlightedRange`` is a range of the truncation token's text (a highlight in the
+    /// token is pressed) rather than of the layout's text.
+    public var highlightedRangeIsInTruncationToken: Bool
 
     /// Options: no overlay and no pressed highlight by default.
-    public init(debug: TextDebugOptions = [], highlightedRange: Range<Int>? = nil) {
+    public init(debug: TextDebugOptions = [], highlightedRange: Range<Int>? = nil,
+                highlightedRangeIsInTruncationToken: Bool = false) {
         self.debug = debug
         self.highlightedRange = highlightedRange
+        self.highlightedRangeIsInTruncationToken = highlightedRangeIsInTruncationToken
+    }
+
+    /// Options that draw `hit` — a highlight ``TextLayout/highlight(at:)`` found — pressed.
+    public init(debug: TextDebugOptions = [], pressing hit: TextHighlightHit?) {
+        self.init(debug: debug, highlightedRange: hit?.range,
+                  highlightedRangeIsInTruncationToken: hit?.isInTruncationToken ?? false)
     }
 }
 

@@ -31,7 +31,8 @@ extension TextLayout {
         Trace.begin(.textDraw, arguments: ["lines": String(lines.count)])
         defer { Trace.end(.textDraw) }
         guard point.isFinite else { return true }
-        let painter = TextPainter(context: context, origin: point, highlightedRange: options.highlightedRange)
+        let painter = TextPainter(context: context, origin: point, highlightedRange: options.highlightedRange,
+                                  highlightsTruncationToken: options.highlightedRangeIsInTruncationToken)
         for phase in TextPainter.Phase.allCases {
             if isCancelled() { return false }
             // A phase with nothing to draw still asks after each line, as if it had drawn.

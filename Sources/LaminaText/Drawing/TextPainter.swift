@@ -46,11 +46,14 @@ struct TextPainter {
     let context: GraphicsContext
     let origin: Point
     let highlightedRange: Range<Int>?
+    /// Whether ``highlightedRange`` is in the truncation token's text.
+    let highlightsTruncationToken: Bool
 
-    init(context: GraphicsContext, origin: Point, highlightedRange: Range<Int>?) {
+    init(context: GraphicsContext, origin: Point, highlightedRange: Range<Int>?, highlightsTruncationToken: Bool) {
         self.context = context
         self.origin = origin
         self.highlightedRange = highlightedRange
+        self.highlightsTruncationToken = highlightsTruncationToken
     }
 
     func draw(_ phase: Phase, of line: TextLine) {
@@ -66,7 +69,8 @@ struct TextPainter {
 
     private func isPressed(_ run: GlyphRun) -> Bool {
         guard let highlightedRange, run.attributes.highlight != nil else { return false }
-        return run.range.overlaps(highlightedRange) && !run.isTruncationToken
+        guard run.isTruncationToken == highlightsTruncationToken else { return false }
+        return (run.isTruncationToken ? run.tokenRange : run.range).overlaps(highlightedRange)
     }
 
     private func box(of run: GlyphRun, in line: TextLine) -> Rect {

@@ -28,6 +28,10 @@ public struct GlyphRun: Sendable {
     /// Whether the run belongs to the truncation token.
     public let isTruncationToken: Bool
 
+    /// For a run of the truncation token: the UTF-16 range of the token's text its attributes
+    /// cover (``range`` is the empty range of the text where the token sits).
+    var tokenRange: Range<Int> { storage.runs[attributeIndex].range }
+
     /// The glyph ids in the face that draws them.
     public var glyphs: [UInt32] { shapedGlyphs[glyphRange].map(\.id) }
 

@@ -1,11 +1,23 @@
 import LaminaGraphics
 
 /// A highlight found under a point: its attributes and the whole range it covers.
+///
+/// A highlight can sit in the layout's text or in the truncation token (a "… more" whose "more"
+/// is tappable): ``isInTruncationToken`` tells which, and ``range`` is a range of that text.
 public struct TextHighlightHit: Sendable, Hashable {
     /// The highlight attribute.
     public let highlight: TextHighlight
-    /// The UTF-16 range of the text carrying it.
+    /// The UTF-16 range carrying it: of the layout's text, or of the container's
+    /// ``TextContainer/truncationToken`` when ``isInTruncationToken``.
     public let range: Range<Int>
+    /// Whether the highlight is in the truncation token rather than in the text.
+    public let isInTruncationToken: Bool
+
+    init(highlight: TextHighlight, range: Range<Int>, isInTruncationToken: Bool = false) {
+        self.highlight = highlight
+        self.range = range
+        self.isInTruncationToken = isInTruncationToken
+    }
 }
 
 extension TextLayout {
@@ -41,8 +53,22 @@ extension TextLayout {
         return rects
     }
 
-    /// The highlight under `point`, if the point is on a character that carries one.
+    /// The rectangles (container coordinates) covering a highlight found by
+    /// ``highlight(at:)``: those of its text, or of its part of the truncation token.
+    public func rects(for hit: TextHighlightHit) -> [Rect] {
+        guard hit.isInTruncationToken else { return rects(for: hit.range) }
+        guard let line = truncatedLine else { return [] }
+        return line.runs.filter { $0.isTruncationToken && $0.tokenRange.overlaps(hit.range) }.map { run in
+            Rect(x: line.origin.x + run.x, y: line.origin.y - line.ascent, width: run.width,
+                 height: line.ascent + line.descent)
+        }
+    }
+
+    /// The highlight under `point`, if the point is on a character that carries one — in the
+    /// text, or in the truncation token of a truncated layout (YYLabel looks only in the text, so
+    /// YYText's demo makes a tappable "more" an attachment holding a second label).
     public func highlight(at point: Point) -> TextHighlightHit? {
+        if let hit = truncationTokenHighlight(at: point) { return hit }
         guard let line = nearestLine(to: point), line.bounds.insetBy(dx: -2, dy: -2).contains(point),
               let index = characterIndex(at: point) else { return nil }
         let runs = shaped.storage.runs
@@ -53,6 +79,21 @@ extension TextLayout {
         while first > 0 && runs[first - 1].attributes.highlight == highlight { first -= 1 }
         while last + 1 < runs.count && runs[last + 1].attributes.highlight == highlight { last += 1 }
         return TextHighlightHit(highlight: highlight, range: runs[first].range.lowerBound..<runs[last].range.upperBound)
+    }
+
+    /// The highlight of the truncation token's run under `point`, with its whole range in the
+    /// token's text.
+    private func truncationTokenHighlight(at point: Point) -> TextHighlightHit? {
+        guard let line = truncatedLine, line.bounds.insetBy(dx: -2, dy: -2).contains(point) else { return nil }
+        let x = point.x - line.origin.x
+        guard let run = line.runs.first(where: { $0.isTruncationToken && x >= $0.x && x < $0.x + $0.width }),
+              let highlight = run.attributes.highlight else { return nil }
+        let runs = run.storage.runs
+        var first = run.attributeIndex, last = run.attributeIndex
+        while first > 0 && runs[first - 1].attributes.highlight == highlight { first -= 1 }
+        while last + 1 < runs.count && runs[last + 1].attributes.highlight == highlight { last += 1 }
+        return TextHighlightHit(highlight: highlight, range: runs[first].range.lowerBound..<runs[last].range.upperBound,
+                                isInTruncationToken: true)
     }
 
     /// The line whose row band holds `point.y` (the closest row otherwise), and within the row

@@ -102,7 +102,12 @@ extension ListView {
         }
         rebuildRowTops()
         contentOffset = clamped(contentOffset)
-        for (row, cell) in cells { cell.frame = rectForRow(row) }
+        for (row, cell) in cells {
+            cell.frame = rectForRow(row)
+            // Inside the animation, so what a cell lays out against its new size moves with it
+            // (UITableView lays its cells out inside the update's animation the same way).
+            cell.layoutIfNeeded()
+        }
         for row in updateCells() where fadingIn.contains(row) {
             guard let cell = cells[row] else { continue }
             View.performWithoutAnimation { cell.alpha = 0 }

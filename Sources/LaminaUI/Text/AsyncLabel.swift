@@ -50,7 +50,7 @@ open class AsyncLabel: TextLabel, AsyncLayerDelegate {
         let content = self.content
         let known = knownLayout()
         let makeLayout = layoutMaker()
-        let highlighted = highlightedRange
+        let pressed = pressedHighlight
         let handoff = LayoutHandoff()
         return AsyncDisplayTask(
             display: { context, size, isCancelled in
@@ -59,7 +59,7 @@ open class AsyncLabel: TextLabel, AsyncLayerDelegate {
                 let layout = (fits ? known : nil) ?? makeLayout(size)
                 guard let layout, !isCancelled() else { return }
                 handoff.layout.withLock { $0 = layout }
-                content.draw(layout, in: context, size: size, highlightedRange: highlighted, isCancelled: isCancelled)
+                content.draw(layout, in: context, size: size, pressed: pressed, isCancelled: isCancelled)
             },
             didDisplay: { [weak self] _, finished in
                 guard finished, let self, self.content == content,

@@ -11,6 +11,6 @@ open class Label: TextLabel {
     /// Lays out (or reuses the layout for this size) and draws the text, on the main thread.
     override open func draw(_ rect: Rect, in context: GraphicsContext) {
         guard let layout = currentLayout() else { return }
-        content.draw(layout, in: context, size: bounds.size, highlightedRange: highlightedRange)
+        content.draw(layout, in: context, size: bounds.size, pressed: pressedHighlight)
     }
 }

@@ -77,10 +77,10 @@ struct LabelContent: Sendable, Equatable {
 
     /// Draws `layout` into a label of `size`: the one drawing path of both labels. Any thread.
     @discardableResult
-    func draw(_ layout: TextLayout, in context: GraphicsContext, size: Size, highlightedRange: Range<Int>?,
+    func draw(_ layout: TextLayout, in context: GraphicsContext, size: Size, pressed: TextHighlightHit?,
               isCancelled: () -> Bool = { false }) -> Bool {
         let offset = verticalOffset(of: layout, in: size, scale: context.scale)
         return layout.draw(in: context, at: Point(x: 0, y: offset),
-                           options: TextDrawingOptions(highlightedRange: highlightedRange), isCancelled: isCancelled)
+                           options: TextDrawingOptions(pressing: pressed), isCancelled: isCancelled)
     }
 }

@@ -86,10 +86,10 @@ open class TextLabel: View {
             && layout.textBoundingSize.height <= size.height
     }
 
-    /// The pressed highlight's range, for drawing it in its highlighted colours.
-    var highlightedRange: Range<Int>? {
+    /// The highlight drawn in its highlighted colours: the pressed one while the pointer is over it.
+    var pressedHighlight: TextHighlightHit? {
         guard let pressed, pressed.isInside else { return nil }
-        return pressed.hit.range
+        return pressed.hit
     }
 
     // MARK: - Properties
@@ -218,7 +218,7 @@ open class TextLabel: View {
             super.pointerMoved(event)
             return
         }
-        let inside = layout.rects(for: current.hit.range).contains { $0.insetBy(dx: -8, dy: -8).contains(point) }
+        let inside = layout.rects(for: current.hit).contains { $0.insetBy(dx: -8, dy: -8).contains(point) }
         guard inside != current.isInside else { return }
         pressed = (current.hit, inside)
         scheduleRedraw()
