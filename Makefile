@@ -96,4 +96,4 @@ docs-images: build
 	  cp .build/docs-images/feed/feed-$$mode-frame.svg .build/docs-images/feed/feed-$$mode-frame.png Docs/images/; \
 	  cp .build/docs-images/feed/$$mode/contact-sheet.png Docs/images/feed-$$mode-contact-sheet.png; \
 	done
-	@echo "make docs-images: the feed's X11 screenshot, frame pictures and contact sheets written to Docs/images/"
+	@echo "make docs-images: the feed's X11 screenshots (settled, and a row expanding), frame pictures and contact sheets written to Docs/images/"

@@ -7,6 +7,7 @@ struct FeedDemoOptions {
     var rates: [Int] = [60, 120]
     var frames = 600
     var speed = 3_000.0
+    var expandEvery = 5
     var rows = 1_000
     var size = Size(width: 390, height: 844)
     var scale = 2.0
@@ -32,6 +33,8 @@ struct FeedDemoOptions {
           --fps 60,120                 the frame rates (default: both)
           --frames N                   display-link frames per run (default 600)
           --speed PT                   scroll speed in points per second (default 3000)
+          --expand-every N             during the measured scroll, expand every Nth row's summary as it
+                                       comes into view, as a tap on "more" would (default 5; 0: none)
           --rows N                     rows in the feed (default 1000)
           --size WxH                   window size in points (default 390x844)
           --scale S                    pixels per point (default 2)
@@ -41,7 +44,9 @@ struct FeedDemoOptions {
           --picture-frames N           frames of each mode's picture run (default 36; 0: none)
           --x11                        interactive, in an X11 window
           --screenshot FILE            with --x11: scroll a little, read the window back from the X
-                                       server into FILE (PNG) and quit (`make docs-images` does)
+                                       server into FILE (PNG), then tap a row's "more" and write the
+                                       row growing into FILE-expanding.png, and quit (`make
+                                       docs-images` does)
           --help                       this text
         """
 
@@ -78,6 +83,7 @@ struct FeedDemoOptions {
                 }
             case "--frames": frames = Int(try number(flag, minimum: 1))
             case "--speed": speed = try number(flag, minimum: 1)
+            case "--expand-every": expandEvery = Int(try number(flag, minimum: 0))
             case "--rows": rows = Int(try number(flag, minimum: 1))
             case "--scale": scale = try number(flag, minimum: 0.5)
             case "--pixel-size": pixelSize = Int(try number(flag, minimum: 16))

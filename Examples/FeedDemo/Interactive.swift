@@ -49,18 +49,72 @@ func runInteractive(posts: [FeedPost], images: FeedImages, options: FeedDemoOpti
 }
 
 /// `--screenshot`: the feed scrolled to its fifth row and settled, read back from the X server
-/// (what the window shows, not the headless frame) and written as a PNG.
+/// (what the window shows, not the headless frame) and written as a PNG; then a tap on the "more"
+/// of the first whole row in view, and the window read back three times — as tapped, while the
+/// row grows, and grown — side by side in a second PNG (`feed-x11.png` gives
+/// `feed-x11-expanding.png`).
 @MainActor
 private func takeScreenshot(of scene: FeedScene, presenter: X11Presenter, to path: String) {
     scene.waitForLayouts()
     scene.list.scrollToRow(4, animated: false)
     scene.settleFirstScreen()
-    _ = scene.window.snapshot()
-    presenter.synchronize()
     do {
-        try presenter.readBack().pngData().write(to: URL(fileURLWithPath: path))
+        try readBack(scene, presenter).pngData().write(to: URL(fileURLWithPath: path))
         emit("The X11 window's pixels, read back from the server: \(path)")
+        let expanding = (path.hasSuffix(".png") ? String(path.dropLast(4)) : path) + "-expanding.png"
+        try expansionStrip(of: scene, presenter: presenter).pngData().write(to: URL(fileURLWithPath: expanding))
+        emit("A row expanding in the X11 window (tapped, growing, grown): \(expanding)")
     } catch {
         emit("Could not read the window back: \(error)")
     }
+}
+
+/// What the X server shows once everything committed is presented.
+@MainActor
+private func readBack(_ scene: FeedScene, _ presenter: X11Presenter) throws -> Image {
+    _ = scene.window.snapshot()
+    presenter.synchronize()
+    return try presenter.readBack()
+}
+
+/// Taps "more" on the first whole row in view whose summary is cut (a pointer down and up at the
+/// token, the events X input becomes) and reads the window back as tapped, while the row grows
+/// (a third of the way through the list's animation) and grown.
+@MainActor
+private func expansionStrip(of scene: FeedScene, presenter: X11Presenter) throws -> Image {
+    let list = scene.list
+    guard let row = list.rowsInView.first(where: { row in
+        list.rectForRow(row).maxY < list.contentOffset.y + list.bounds.height && scene.morePoint(ofRow: row) != nil
+    }), let point = scene.morePoint(ofRow: row) else { throw FeedScreenshotError.noRowToExpand }
+    scene.window.send(PointerEvent(phase: .down, location: point))
+    scene.window.send(PointerEvent(phase: .up, location: point))
+    let tapped = try readBack(scene, presenter)
+    scene.window.run(until: { scene.layouts.layout(forRow: row)?.isExpanded == true }, timeout: .seconds(10))
+    scene.window.run(until: { false }, timeout: .milliseconds(Int(ListView.rowAnimationDuration * 1_000 / 3)))
+    let growing = try readBack(scene, presenter)
+    scene.window.run(until: { false }, timeout: .milliseconds(Int(ListView.rowAnimationDuration * 1_000)))
+    scene.settleFirstScreen()
+    let grown = try readBack(scene, presenter)
+    return try sideBySide([tapped, growing, grown])
+}
+
+/// `images` left to right on grey, 16 pixels apart.
+private func sideBySide(_ images: [Image]) throws -> Image {
+    let gap = 16.0
+    let width = images.reduce(gap) { $0 + Double($1.width) + gap }
+    let height = (images.map { Double($0.height) }.max() ?? 0) + 2 * gap
+    let context = try GraphicsContext(width: width, height: height, scale: 1, opaque: true)
+    context.fillColor = Color(white: 0.85, alpha: 1)
+    context.fill(context.bounds)
+    var x = gap
+    for image in images {
+        context.draw(image, in: Rect(x: x, y: gap, width: Double(image.width), height: Double(image.height)))
+        x += Double(image.width) + gap
+    }
+    return context.makeImage()
+}
+
+enum FeedScreenshotError: Error, CustomStringConvertible {
+    case noRowToExpand
+    var description: String { "no whole row in view has a summary to expand" }
 }

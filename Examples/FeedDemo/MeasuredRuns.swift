@@ -11,7 +11,8 @@ func runMeasured(posts: [FeedPost], images: FeedImages, options: FeedDemoOptions
     #endif
     emit("""
         \(posts.count) rows in a \(Int(options.size.width))×\(Int(options.size.height)) pt window at scale \
-        \(FeedReport.fixed(options.scale, 0)), scrolled at \(Int(options.speed)) pt/s for \(options.frames) frames per run.
+        \(FeedReport.fixed(options.scale, 0)), scrolled at \(Int(options.speed)) pt/s for \(options.frames) frames per run\
+        \(options.expandEvery > 0 ? ", every \(options.expandEvery)th row expanded as it comes into view" : "").
         """)
     var results: [FeedRunResult] = []
     for rate in options.rates {
@@ -49,7 +50,8 @@ private func measuredRun(mode: FeedMode, rate: Int, posts: [FeedPost], images: F
     scene.settleFirstScreen()
     let label = "\(mode), \(rate) Hz"
     emit("\(label): \(posts.count) rows laid out off the main thread in \(FeedReport.fixed(measuring.seconds * 1_000, 0)) ms; scrolling…", terminator: "")
-    let run = FeedScrollRun(scene: scene, log: log, speed: options.speed, frames: options.frames)
+    let run = FeedScrollRun(scene: scene, log: log, speed: options.speed, frames: options.frames,
+                            expandEvery: options.expandEvery)
     let result = run.run { fraction in emit(" \(Int(fraction * 100)) %", terminator: "") }
     emit(" done")
     return result

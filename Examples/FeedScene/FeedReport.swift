@@ -2,8 +2,8 @@
 public enum FeedReport {
     /// The table's header lines.
     public static let header = """
-        mode                           rate   main-thread CPU ms/frame         over     skipped  visible→final ms   peak
-                                              p50    p99    max    mean        deadline link     p50     p99        MiB
+        mode                           rate   main-thread CPU ms/frame         over     skipped  visible→final ms   peak  rows
+                                              p50    p99    max    mean        deadline link     p50     p99        MiB   grown
         """
 
     /// One run's line.
@@ -15,7 +15,8 @@ public enum FeedReport {
             + pad(fixed(cpu.median, 2), 7) + pad(fixed(cpu.p99, 2), 7) + pad(fixed(cpu.maximum, 1), 7)
             + pad(fixed(cpu.mean, 2), 12)
             + pad(fixed(result.latePercentage, 1) + " %", 9) + pad("\(result.skippedLinkFrames)", 9)
-            + pad(fixed(latency.median, 0), 8) + pad(fixed(latency.p99, 0), 11) + memory
+            + pad(fixed(latency.median, 0), 8) + pad(fixed(latency.p99, 0), 11) + pad(memory, 6)
+            + "\(result.rowsExpanded)"
     }
 
     /// What the columns mean, printed under the table.
@@ -25,6 +26,7 @@ public enum FeedReport {
         skipped link: display-link ticks that passed while the main thread was busy.
         visible→final: from the commit a row came into view to the commit that gave it its final content.
         peak: the process's peak resident memory during the run (VmHWM, reset before each run).
+        rows grown: rows expanded by a tap on "more" as they came into view, each growing in an animated list update.
         """
 
     /// `value` with `decimals` digits after the point ("12.30"); "-" when not finite.

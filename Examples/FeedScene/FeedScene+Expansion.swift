@@ -28,6 +28,16 @@ extension FeedScene {
         return true
     }
 
+    /// Where the "more" of row `row`'s summary is, in the window's coordinates: the point a tap
+    /// expands the row at. Nil when the row has no cell, or its summary is not cut.
+    public func morePoint(ofRow row: Int) -> Point? {
+        guard let cell = cell(forRow: row), let layout = cell.layout, let line = layout.summary.truncatedLine,
+              let more = line.runs.last(where: \.isTruncationToken) else { return nil }
+        let point = Point(x: layout.summaryFrame.minX + line.origin.x + more.x + more.width / 2,
+                          y: layout.summaryFrame.minY + line.origin.y - line.ascent / 2)
+        return cell.convert(point, to: nil)
+    }
+
     /// Whether row `row` shows its whole summary (or will, once its new layout arrives).
     public func isRowExpanded(_ row: Int) -> Bool {
         expansions.contains(row)

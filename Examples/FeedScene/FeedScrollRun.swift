@@ -25,6 +25,8 @@ public struct FeedRunResult: Sendable {
     public let distance: Double
     /// Cells the list made (the rest were reused).
     public let cellsMade: Int
+    /// Rows expanded during the run (their "more" tapped as they came into view).
+    public let rowsExpanded: Int
 
     /// Late frames as a percentage of the ticks.
     public var latePercentage: Double {
@@ -40,6 +42,8 @@ public final class FeedScrollRun {
     public let speed: Double
     /// How many display-link frames.
     public let frames: Int
+    /// Every how many rows one is expanded as it comes into view (0: none).
+    public let expandEvery: Int
 
     private let scene: FeedScene
     private let log: PresentationLog
@@ -53,14 +57,19 @@ public final class FeedScrollRun {
     private var lastTick: FrameTick?
     private var callbacks = 0
     private var distance = 0.0
+    private var expanded = 0
 
     /// A run of `scene` at `speed` points per second for `frames` frames; `log` must be the
-    /// presenter (or in front of it) of the scene's window.
-    public init(scene: FeedScene, log: PresentationLog, speed: Double = 3_000, frames: Int = 600) {
+    /// presenter (or in front of it) of the scene's window. With `expandEvery` N > 0, each row
+    /// whose index is a multiple of N expands when it comes into view, as a tap on its "more"
+    /// would (``FeedScene/expandRow(_:)``): the run measures the feed with its animated height
+    /// changes going on.
+    public init(scene: FeedScene, log: PresentationLog, speed: Double = 3_000, frames: Int = 600, expandEvery: Int = 0) {
         self.scene = scene
         self.log = log
         self.speed = speed.isFinite && speed > 0 ? speed : 3_000
         self.frames = max(frames, 1)
+        self.expandEvery = max(expandEvery, 0)
     }
 
     /// Runs the scroll; `progress` is called on the main thread every half second of scrolling
@@ -114,6 +123,7 @@ public final class FeedScrollRun {
         let now = EventLoop.main.now
         for row in scene.list.rowsInView where seenRows.insert(row).inserted {
             waiting[row] = now
+            if expandEvery > 0, row % expandEvery == 0, scene.expandRow(row) { expanded += 1 }
         }
         for (row, seen) in waiting {
             guard let cell = scene.cell(forRow: row), cell.showsFinalContent else { continue }
@@ -140,6 +150,6 @@ public final class FeedScrollRun {
                              lateFrames: late, skippedLinkFrames: skipped, contentLatencies: latencies,
                              rowsUnfinished: waiting.count,
                              peakMemory: FeedMeasurements.peakResidentBytes(), distance: distance,
-                             cellsMade: scene.cellsMade)
+                             cellsMade: scene.cellsMade, rowsExpanded: expanded)
     }
 }

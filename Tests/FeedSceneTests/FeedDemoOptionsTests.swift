@@ -12,22 +12,22 @@ import Testing
     @Test func theDefaultsAreTheMeasuredRun() throws {
         let options = try parse("")
         #expect(options.modes == FeedMode.allCases && options.rates == [60, 120])
-        #expect(options.speed == 3_000 && options.rows == 1_000 && options.scale == 2)
+        #expect(options.speed == 3_000 && options.rows == 1_000 && options.scale == 2 && options.expandEvery == 5)
         #expect(options.size == Size(width: 390, height: 844))
         #expect(!options.x11 && !options.showsHelp)
     }
 
     @Test func everyOptionIsRead() throws {
-        let options = try parse("--modes sync,grouped --fps 120 --frames 90 --speed 1500 --rows 50 --size 320x480 "
+        let options = try parse("--modes sync,grouped --fps 120 --frames 90 --speed 1500 --rows 50 --size 320x480 --expand-every 0 "
                                 + "--scale 1 --pixel-size 64 --out pics --picture-frames 0 --x11")
         #expect(options.modes == [.asyncOff, .grouped] && options.rates == [120])
-        #expect(options.frames == 90 && options.speed == 1_500 && options.rows == 50)
+        #expect(options.frames == 90 && options.speed == 1_500 && options.rows == 50 && options.expandEvery == 0)
         #expect(options.size == Size(width: 320, height: 480) && options.scale == 1 && options.pixelSize == 64)
         #expect(options.outputDirectory == "pics" && options.pictureFrames == 0 && options.x11)
     }
 
     @Test(arguments: ["--modes fast", "--fps 30", "--frames 0", "--frames", "--speed -1", "--size 390", "--size 50x50",
-                      "--scale nan", "--rows x", "--bogus", "--modes ,"])
+                      "--scale nan", "--rows x", "--expand-every -1", "--bogus", "--modes ,"])
     func badArgumentsAreRefused(_ arguments: String) {
         #expect(throws: FeedDemoUsageError.self) { try parse(arguments) }
     }

@@ -124,7 +124,7 @@ final class FeedSceneTests: LaminaTestCase {
                 let below = try XCTUnwrap(list.visibleCells[row + 1])
                 let belowTop = below.frame.minY
                 // The ellipsis before "more" is not the link.
-                let more = try XCTUnwrap(feed.morePoint(ofRow: row))
+                let more = try XCTUnwrap(feed.scene.morePoint(ofRow: row))
                 for point in [Point(x: more.x - 30, y: more.y), more] {
                     feed.window.send(PointerEvent(phase: .down, location: point))
                     feed.window.send(PointerEvent(phase: .up, location: point))
@@ -194,7 +194,7 @@ final class FeedSceneTests: LaminaTestCase {
                 let feed = try FeedFixture(mode: .asyncOn)
                 defer { feed.close() }
                 feed.settle(at: 0)
-                let run = FeedScrollRun(scene: feed.scene, log: feed.log, speed: 3_000, frames: 30)
+                let run = FeedScrollRun(scene: feed.scene, log: feed.log, speed: 3_000, frames: 30, expandEvery: 3)
                 let result = try XCTUnwrap(run.run())
                 XCTAssertEqual(result.mainThreadCPU.count, 29, "one CPU sample between each two callbacks")
                 XCTAssertEqual(result.skippedLinkFrames, 0)
@@ -206,6 +206,8 @@ final class FeedSceneTests: LaminaTestCase {
                                "the offset is on a whole device pixel")
                 XCTAssertGreaterThan(result.contentLatencies.count, 0, "rows came into view and got their content")
                 XCTAssertNotNil(result.peakMemory)
+                XCTAssertGreaterThan(result.rowsExpanded, 0, "rows expanded as they came into view")
+                XCTAssertEqual(result.rowsExpanded, (0..<feed.scene.list.numberOfRows).filter(feed.scene.isRowExpanded).count)
                 XCTAssertTrue(FeedReport.line(result).hasPrefix("async on"))
             }
         }

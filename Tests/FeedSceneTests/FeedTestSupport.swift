@@ -40,16 +40,6 @@ final class FeedFixture {
         try XCTUnwrap(window.snapshot())
     }
 
-    /// Where the "more" of row `row`'s summary is in the window; nil when the row is not cut.
-    func morePoint(ofRow row: Int) throws -> Point? {
-        let cell = try XCTUnwrap(scene.list.visibleCells[row])
-        let layout = try XCTUnwrap(scene.layouts.layout(forRow: row))
-        guard let line = layout.summary.truncatedLine, let more = line.runs.last(where: \.isTruncationToken) else { return nil }
-        let point = Point(x: layout.summaryFrame.minX + line.origin.x + more.x + more.width / 2,
-                          y: layout.summaryFrame.minY + line.origin.y - line.ascent / 2)
-        return cell.convert(point, to: nil)
-    }
-
     func close() {
         scene.tearDown()
         server.shutdown()
