@@ -26,7 +26,8 @@ struct FeedDemoOptions {
           swift run FeedDemo --frames 120           a shorter run (a debug build is slower: the
                                                     table's figures come from a release build)
           swift run FeedDemo --x11                  the feed in an X11 window: wheel, drag, arrows,
-                                                    Page Up/Down, Home/End, Space; tap a link; q quits
+                                                    Page Up/Down, Home/End, Space; tap a link, or a
+                                                    "more" to expand a row; q quits
 
         Options:
           --modes async,sync,grouped   the modes to run (default: all three)

@@ -4,7 +4,8 @@ import Lamina
 import LaminaX11
 
 /// `--x11`: the feed (async on) in an X11 window until it is closed or q is pressed. The wheel, a
-/// drag, the arrows, Page Up/Down, Home/End and Space scroll; tapping a row's link prints it.
+/// drag, the arrows, Page Up/Down, Home/End and Space scroll; tapping a row's link prints it, and
+/// tapping a summary's "more" expands the row.
 /// Without an X server it says why and runs the measured, headless demo instead.
 @MainActor
 func runInteractive(posts: [FeedPost], images: FeedImages, options: FeedDemoOptions) {
@@ -41,7 +42,7 @@ func runInteractive(posts: [FeedPost], images: FeedImages, options: FeedDemoOpti
         scene.tearDown()
         return
     }
-    emit("The feed is in an X11 window: wheel, drag or keys scroll; tap a link; q or closing the window quits.")
+    emit("The feed is in an X11 window: wheel, drag or keys scroll; tap a link, or \"more\" to expand a row; q or closing the window quits.")
     while !quit {
         window.run(until: { quit }, timeout: .seconds(3_600))
     }

@@ -38,8 +38,6 @@ final class FeedCell: ListCell {
             image.backgroundColor = FeedStyle.placeholder
             addSubview(image)
         }
-        // Growing, the summary keeps its lines where they are until its taller picture arrives.
-        summary.layer.contentsGravity = .topLeft
         avatar.layer.cornerRadius = FeedStyle.avatarSize / 2
         thumbnail.layer.cornerRadius = 8
         separator.backgroundColor = FeedStyle.separator

@@ -12,4 +12,5 @@ let tourChapters: [(number: Int, title: String, run: @MainActor (TraceRecorder) 
     (6, "Timers and run-loop modes: why a timer stops during a drag", { _ in runChapterSix() }),
     (7, "A dropped frame: the frame clock's deadline", { runChapterSeven(trace: $0) }),
     (8, "An animation the main thread cannot stop", { runChapterEight(trace: $0) }),
+    (9, "Who decides what animates: actions, transactions, view blocks", { runChapterNine(trace: $0) }),
 ]

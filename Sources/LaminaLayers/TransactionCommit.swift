@@ -62,11 +62,16 @@ enum TransactionCommit {
         Trace.end(.commitPhase, arguments: ["changed": "\(transaction.changed.count)"])
     }
 
-    /// Phase 4: animations removed before any commit sent them stop (early); the completion
+    /// Phase 4: animations removed before any commit sent them stop (early), and so do those of
+    /// trees taken out of a render server that has shut down; the completion
     /// block runs once every animation added after it was set has stopped — at once when there
     /// is none, as in Core Animation.
     static func complete(_ transaction: PendingTransaction) {
         for id in transaction.uncommittedRemovals { AnimationCenter.stop(id, finished: false) }
+        // A render server that has shut down reports nothing on the trees taken out of it.
+        for (layer, host) in transaction.removed where host.renderServer.hasShutDown && layer.rootLayer.host == nil {
+            AnimationCenter.stopAnimations(inTreeOf: layer.rootLayer)
+        }
         for completion in transaction.completions { complete(completion.block, waitingFor: completion.animations) }
     }
 

@@ -222,4 +222,28 @@ final class FeedSceneTests: LaminaTestCase {
             XCTAssertNil(FeedScrollRun(scene: scene, log: PresentationLog(wrapping: HeadlessPresenter())).run())
         }
     }
+
+    func test_aSceneClosedWhileARowGrowsFreesItsCells() throws {
+        try onMainActor {
+            weak var list: ListView?
+            weak var cell: ListCell?
+            try EventLoop.main.withVirtualClock { _ in
+                let feed = try FeedFixture(mode: .asyncOn)
+                feed.settle(at: 0)
+                list = feed.scene.list
+                cell = feed.scene.list.visibleCells[1]
+                XCTAssertTrue(feed.scene.expandRow(1))
+                XCTAssertTrue(feed.window.run(until: { feed.scene.layouts.layout(forRow: 1)?.isExpanded == true },
+                                              timeout: .seconds(30)))
+                XCTAssertNotNil(feed.window.snapshot())
+                XCTAssertTrue(EventLoop.main.advance(by: .milliseconds(50)))
+                XCTAssertEqual(feed.scene.list.visibleCells[1]?.clipsToBounds, true, "growing")
+                feed.close()
+                // The growth stops unfinished at the next turn: its block lets the cells go.
+                _ = EventLoop.main.run(mode: .default, timeout: .zero, returnAfterSourceHandled: false)
+            }
+            XCTAssertNil(list)
+            XCTAssertNil(cell)
+        }
+    }
 }

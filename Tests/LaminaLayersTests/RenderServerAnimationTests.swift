@@ -181,6 +181,51 @@ final class RenderServerAnimationTests: LaminaTestCase {
         }
     }
 
+    func test_shuttingTheRenderServerDownStopsItsAnimationsEarlyAtTheNextTurn() throws {
+        try onMainActor {
+            try EventLoop.main.withVirtualClock { _ in
+                let scene = try AnimatedScene()
+                let log = AnimationLog(), lateLog = AnimationLog()
+                var completed = false
+                try scene.square.add(slide(delegate: log), forKey: "slide")
+                Transaction.setCompletionBlock { completed = true }
+                scene.flushAndWait()
+                // Added after the last commit: sent to nobody, it would never run either.
+                try scene.root.add(slide(delegate: lateLog), forKey: "late")
+                // An animation on a layer in no tree is not the server's: it stays.
+                let loose = makeLayer(Rect(x: 0, y: 0, width: 4, height: 4))
+                try loose.add(slide(), forKey: "loose")
+                scene.shutdown()
+                XCTAssertEqual(log.entries, ["start position"], "nothing heard during the shutdown itself")
+                _ = EventLoop.main.run(mode: .default, timeout: .zero, returnAfterSourceHandled: false)
+                XCTAssertEqual(log.entries, ["start position", "stop position early"])
+                XCTAssertEqual(lateLog.entries, ["stop position early"])
+                XCTAssertTrue(completed, "the completion block waiting for it ran")
+                XCTAssertEqual(scene.square.animationKeys, [])
+                XCTAssertEqual(scene.root.animationKeys, [])
+                XCTAssertEqual(loose.animationKeys, ["loose"])
+            }
+        }
+    }
+
+    func test_aTreeTakenOutOfAServerThatThenShutsDownStopsItsAnimationsEarly() throws {
+        try onMainActor {
+            try EventLoop.main.withVirtualClock { _ in
+                let scene = try AnimatedScene()
+                let log = AnimationLog()
+                try scene.square.add(slide(delegate: log), forKey: "slide")
+                scene.flushAndWait()
+                // A window closing: its content is removed, then its server shuts down, before
+                // the commit that would have sent the removal.
+                scene.square.removeFromSuperlayer()
+                scene.shutdown()
+                Transaction.flush()
+                XCTAssertEqual(log.entries, ["start position", "stop position early"])
+                XCTAssertEqual(scene.square.animationKeys, [])
+            }
+        }
+    }
+
     func test_aCompletionBlockWaitsOnlyForAnimationsAddedAfterItAndAReplacedOneForThoseBefore() throws {
         try onMainActor {
             try EventLoop.main.withVirtualClock { _ in

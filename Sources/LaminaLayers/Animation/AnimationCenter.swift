@@ -75,6 +75,23 @@ enum AnimationCenter {
         }
     }
 
+    /// Stops, unfinished, the animations `server` will never report on now that it has shut
+    /// down: those of the layers in a tree it showed, and those of layers freed meanwhile.
+    static func stopAnimations(shownBy server: RenderServer) {
+        let orphans = entries.filter { _, entry in
+            guard let layer = entry.layer else { return true }
+            return layer.rootLayer.host?.renderServer === server
+        }
+        for id in orphans.keys.sorted() { stop(id, finished: false) }
+    }
+
+    /// Stops, unfinished, the animations of the layers in the tree rooted at `root`: a tree that
+    /// left a render server which has shut down, and so will not report on it.
+    static func stopAnimations(inTreeOf root: Layer) {
+        let orphans = entries.filter { _, entry in entry.layer.map { $0.rootLayer === root } ?? true }
+        for id in orphans.keys.sorted() { stop(id, finished: false) }
+    }
+
     /// The animation stopped: its layer drops it (unless it finished and stays), its delegate
     /// hears, and the completion blocks it held up run when it was the last.
     static func stop(_ id: AnimationID, finished: Bool) {

@@ -47,6 +47,8 @@ public final class RenderServer: Sendable {
     /// The render thread's loop and kernel thread id, set before `init` returns.
     let renderLoop: Locked<(loop: EventLoop, threadID: Int32)?>
     let isShutDown = Locked(false)
+    /// Whether ``shutdown()`` was called. Any thread.
+    var hasShutDown: Bool { isShutDown.withLock { $0 } }
 
     /// Starts a render server with a framebuffer of `size` points at `scale`, cleared to
     /// `backgroundColor` (opaque black by default), presenting to `presenter` at most once per
@@ -94,7 +96,8 @@ public final class RenderServer: Sendable {
     }
 
     deinit {
-        shutdown()
+        // No tree is hosted on a server being freed: there are no animations to stop.
+        stop(reportingAnimations: false)
     }
 
     /// Queues `delta` for the frame of the next tick of the ``frameClock`` (without one, wakes the
@@ -119,14 +122,26 @@ public final class RenderServer: Sendable {
     }
 
     /// Stops the render thread and waits for it to end; deltas not yet composited are dropped
-    /// (their presentation blocks never run). Further calls do nothing. Any thread; also run by
-    /// `deinit`.
+    /// (their presentation blocks never run). The animations it was running, or was sent and
+    /// would have run, stop unfinished: their delegates and completion blocks hear on the main
+    /// loop's next turn (a window closed mid-animation, as a view removed from its window in
+    /// UIKit). Further calls do nothing. Any thread; also run by `deinit`.
     public func shutdown() {
+        stop(reportingAnimations: true)
+    }
+
+    private func stop(reportingAnimations: Bool) {
         let wasShutDown = isShutDown.withLock { value in
             defer { value = true }
             return value
         }
-        guard !wasShutDown, let (loop, threadID) = renderLoop.withLock({ $0 }) else { return }
+        guard !wasShutDown else { return }
+        if reportingAnimations {
+            EventLoop.main.perform { [self] in
+                MainActor.assumeIsolated { AnimationCenter.stopAnimations(shownBy: self) }
+            }
+        }
+        guard let (loop, threadID) = renderLoop.withLock({ $0 }) else { return }
         ticker?.stop()
         for _ in 0..<producer.close() { EventLoop.main.endOutstandingWork() }
         loop.perform(in: .default) { loop.stop() }
