@@ -73,8 +73,8 @@ clean:
 # The frame pictures that open the Docs chapters: runs each tour chapter a Docs chapter
 # demonstrates (in .build/docs-images, so the tour's files land there) and copies its frame
 # picture, SVG and PNG, into Docs/images/ — the one place generated images are committed
-# outside Tests/ — and its contact sheet when it writes one (tour chapter 8).
-DOCS_IMAGE_CHAPTERS ?= 1 2 3 4 5 7 8
+# outside Tests/ — and its contact sheet when it writes one (tour chapters 8 and 9).
+DOCS_IMAGE_CHAPTERS ?= 1 2 3 4 5 7 8 9
 .PHONY: docs-images
 docs-images: build
 	@mkdir -p Docs/images .build/docs-images
@@ -86,7 +86,7 @@ docs-images: build
 	    if [ -f .build/docs-images/chapter-$$chapter-contact-sheet.png ]; then \
 	      cp .build/docs-images/chapter-$$chapter-contact-sheet.png Docs/images/; fi; \
 	  done
-	@echo "make docs-images: frame pictures of tour chapters $(DOCS_IMAGE_CHAPTERS) (and chapter 8's contact sheet) written to Docs/images/"
+	@echo "make docs-images: frame pictures of tour chapters $(DOCS_IMAGE_CHAPTERS) (and the contact sheets of chapters 8 and 9) written to Docs/images/"
 	@# The feed's X11 window under a private Xvfb, read back from the server (Docs/09-x11.md).
 	xvfb-run -a -s "-screen 0 1024x1800x24 -nolisten tcp" $$($(SWIFT) build --show-bin-path)/FeedDemo \
 	  --x11 --screenshot Docs/images/feed-x11.png

@@ -64,10 +64,13 @@ func runChapterNine(trace recorder: TraceRecorder) {
     ChapterNine.settle(window)
 
     say("\n3. Interrupted: a slide right for 0.8 s, and after 0.3 s a slide back left for 0.8 s.")
+    View.performWithoutAnimation { scene.view.alpha = 1 }
+    ChapterNine.settle(window)
     let firstFrame = UInt64(frames.frameCount)
     let start = scene.view.frame.minX
     View.animate(withDuration: 0.8) { scene.view.center.x += ChapterNine.slideDistance }
     ChapterNine.run(window, for: .milliseconds(300))
+    let interruption = EventLoop.main.now
     View.animate(withDuration: 0.8) { scene.view.center.x -= ChapterNine.slideDistance }
     say("  the view's layer now runs \(scene.view.layer.animationKeys): the second animation adds to the first (additive, as UIKit does since iOS 8)")
     ChapterNine.settle(window)
@@ -80,6 +83,12 @@ func runChapterNine(trace recorder: TraceRecorder) {
           and it ended where it started (\(Int(start)) → \(edges.last.map(String.init) ?? "?"))
         """)
     ChapterNine.writeContactSheet(of: shown)
+    if let clock = window.frameClock {
+        // The frame picture: the commit that adds the second animation, and the ticks after it.
+        let interval = session.options.frameInterval
+        session.framePicture = ChapterEight.picture(from: interruption, to: interruption.advanced(by: interval * 2),
+                                                    interval: interval, clock: clock)
+    }
     window.renderServer.shutdown()
     say("""
 

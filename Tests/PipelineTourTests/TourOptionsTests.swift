@@ -17,9 +17,9 @@ import Testing
         #expect(options.frameInterval == FrameClock.sixtyHertz)
     }
 
-    @Test @MainActor func theTourHasChaptersOneToEightInOrder() {
-        #expect(tourChapters.map(\.number) == Array(1...8))
-        #expect(tourChapters.last?.title == "An animation the main thread cannot stop")
+    @Test @MainActor func theTourHasChaptersOneToNineInOrder() {
+        #expect(tourChapters.map(\.number) == Array(1...9))
+        #expect(tourChapters.last?.title == "Who decides what animates: actions, transactions, view blocks")
     }
 
     @Test func everyOptionIsRead() throws {
