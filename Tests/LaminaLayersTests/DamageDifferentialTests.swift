@@ -20,9 +20,15 @@ final class DamageDifferentialTests: LaminaTestCase {
 
     /// The same with random animations on random layers, on a 60 Hz frame clock under a virtual
     /// clock: every frame — those of commits and those the render server makes alone, at each
-    /// tick — equals a full recomposite of the tree as evaluated at that frame's time.
+    /// tick — equals a full recomposite of the tree as evaluated at that frame's time. The
+    /// animations are both explicit (`add(_:forKey:)`) and implicit: the layers are standalone
+    /// and on screen, so each property a history sets animates by its class's default action.
     func test_everyFrameOfRandomAnimationsEqualsAFullRecompositeOfItsTreeAtThatTime() throws {
-        try runSeeds(length: (quick: 80, fuzz: 160), animated: true)
+        let (_, trace) = try recordingTrace { try runSeeds(length: (quick: 80, fuzz: 160), animated: true) }
+        let implicit = trace.occurrences(of: .actionSearch).filter {
+            $0.arguments["step"] == "default" && $0.arguments["action"]?.hasPrefix("BasicAnimation") == true
+        }
+        XCTAssertGreaterThan(implicit.count, 50, "implicit animations ran in the histories")
     }
 
     /// Runs the histories of the seeds the environment asks for (see the type's documentation),
