@@ -22,7 +22,8 @@ func writePictures(posts: [FeedPost], images: FeedImages, options: FeedDemoOptio
         recorder.removeAll()
         let trace = TraceRecorder()
         Trace.start(into: trace)
-        _ = FeedScrollRun(scene: scene, log: log, speed: options.speed, frames: options.pictureFrames).run()
+        _ = FeedScrollRun(scene: scene, log: log, speed: options.speed, frames: options.pictureFrames,
+                          expandEvery: options.expandEvery).run()
         Trace.stop()
         scene.tearDown()
         for event in trace.events { everything.record(event) }
