@@ -2,8 +2,9 @@
 # Installs the Debian packages Lamina builds, tests and runs its X11 demos with (Docs/design.md,
 # "Modules"): the C libraries behind CCairo, CFreeType, CHarfBuzz, CFontconfig, CXCB and
 # CLaminaShims, the fonts LaminaText and its tests use (DejaVu, Droid Sans Fallback for CJK,
-# Noto Color Emoji), Pango (test-only: the line-break oracle and a benchmark baseline), and Xvfb
-# for X11 tests.
+# Noto Color Emoji), Pango (test-only: the line-break oracle and a benchmark baseline), the
+# Unicode Consortium's data files (test-only: the UAX #9 bidi conformance files in
+# /usr/share/unicode), and Xvfb for X11 tests.
 # Idempotent: installs only what is missing, and runs apt-get update only when something is.
 set -euo pipefail
 
@@ -24,6 +25,7 @@ packages=(
     fonts-dejavu-core
     fonts-droid-fallback
     fonts-noto-color-emoji
+    unicode-data
     xvfb
     xauth
 )

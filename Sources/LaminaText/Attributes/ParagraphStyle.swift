@@ -1,6 +1,7 @@
 /// How text is placed in a line: left, right, centred, justified, or natural.
 public enum TextAlignment: Sendable, Hashable, CaseIterable {
-    /// The script's natural side: left, since Lamina lays out every script left to right.
+    /// The paragraph's leading side: left in a left-to-right paragraph, right in a right-to-left
+    /// one.
     case natural
     /// Against the leading (left) edge.
     case left
@@ -39,12 +40,15 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var tailIndent: Double
     /// Where lines may break. `.wordWrapping` by default.
     public var lineBreakMode: LineBreakMode
+    /// The paragraph's direction. `.natural` by default: from its first strong character.
+    public var baseWritingDirection: WritingDirection
 
     /// A paragraph style. Values that are not finite count as 0; negative spacing and indents
     /// as 0.
     public init(alignment: TextAlignment = .natural, lineSpacing: Double = 0, paragraphSpacing: Double = 0,
                 lineHeightMultiple: Double = 0, firstLineHeadIndent: Double = 0, headIndent: Double = 0,
-                tailIndent: Double = 0, lineBreakMode: LineBreakMode = .wordWrapping) {
+                tailIndent: Double = 0, lineBreakMode: LineBreakMode = .wordWrapping,
+                baseWritingDirection: WritingDirection = .natural) {
         func clean(_ value: Double) -> Double { value.isFinite ? max(value, 0) : 0 }
         self.alignment = alignment
         self.lineSpacing = clean(lineSpacing)
@@ -54,8 +58,10 @@ public struct ParagraphStyle: Sendable, Hashable {
         self.headIndent = clean(headIndent)
         self.tailIndent = clean(tailIndent)
         self.lineBreakMode = lineBreakMode
+        self.baseWritingDirection = baseWritingDirection
     }
 
-    /// The default style: natural alignment, no spacing or indents, word wrapping.
+    /// The default style: natural alignment, no spacing or indents, word wrapping, natural
+    /// direction.
     public static let `default` = ParagraphStyle()
 }

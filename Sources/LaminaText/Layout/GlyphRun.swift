@@ -27,12 +27,31 @@ public struct GlyphRun: Sendable {
     let size: Double
     /// Whether the run belongs to the truncation token.
     public let isTruncationToken: Bool
+    /// Whether the run's text is right to left (its bidi level is odd): its glyphs go from
+    /// ``x`` leftwards in reading order, the text's last character first on the left.
+    public let isRightToLeft: Bool
 
     /// For a run of the truncation token: the UTF-16 range of the token's text its attributes
     /// cover (``range`` is the empty range of the text where the token sits).
     var tokenRange: Range<Int> { storage.runs[attributeIndex].range }
 
-    /// The glyph ids in the face that draws them.
+    init(range: Range<Int>, storage: TextStorage, attributeIndex: Int, x: Double, width: Double,
+         shapedGlyphs: [ShapedGlyph], glyphRange: Range<Int>, face: FontFace?, size: Double,
+         isTruncationToken: Bool, isRightToLeft: Bool = false) {
+        self.range = range
+        self.storage = storage
+        self.attributeIndex = attributeIndex
+        self.x = x
+        self.width = width
+        self.shapedGlyphs = shapedGlyphs
+        self.glyphRange = glyphRange
+        self.face = face
+        self.size = size
+        self.isTruncationToken = isTruncationToken
+        self.isRightToLeft = isRightToLeft
+    }
+
+    /// The glyph ids in the face that draws them, left to right.
     public var glyphs: [UInt32] { shapedGlyphs[glyphRange].map(\.id) }
 
     /// Each glyph's origin on the baseline, relative to the line's origin (y down).
@@ -46,18 +65,34 @@ public struct GlyphRun: Sendable {
     /// The number of glyphs.
     public var glyphCount: Int { glyphRange.count }
 
-    /// Calls `body` with each glyph in order, its origin relative to the line's origin (y down)
-    /// and the pen position before it (its origin without HarfBuzz's offset, for hit-testing).
+    /// Calls `body` with each glyph from left to right (a right-to-left run's backwards), its
+    /// origin relative to the line's origin (y down) and the pen position before it (its origin
+    /// without HarfBuzz's offset, for hit-testing).
     @inline(__always)
     func forEachGlyph(_ body: (ShapedGlyph, Point, Double) -> Void) {
         var pen = x
         shapedGlyphs.withUnsafeBufferPointer { glyphs in
+            if isRightToLeft {
+                for index in glyphRange.reversed() {
+                    let glyph = glyphs[index]
+                    body(glyph, Point(x: pen + glyph.offsetX, y: -glyph.offsetY), pen)
+                    pen += glyph.advance
+                }
+                return
+            }
             for index in glyphRange {
                 let glyph = glyphs[index]
                 body(glyph, Point(x: pen + glyph.offsetX, y: -glyph.offsetY), pen)
                 pen += glyph.advance
             }
         }
+    }
+
+    /// The same run placed at `x` (relative to the line's origin).
+    func placed(at x: Double) -> GlyphRun {
+        GlyphRun(range: range, storage: storage, attributeIndex: attributeIndex, x: x, width: width,
+                 shapedGlyphs: shapedGlyphs, glyphRange: glyphRange, face: face, size: size,
+                 isTruncationToken: isTruncationToken, isRightToLeft: isRightToLeft)
     }
 
     /// The font asked for.

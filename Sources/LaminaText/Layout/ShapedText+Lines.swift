@@ -38,9 +38,32 @@ extension ShapedText {
             result.append(GlyphRun(range: piece, storage: storage, attributeIndex: run.attributeIndex, x: start,
                                    width: pen - start, shapedGlyphs: source, glyphRange: glyphRange, face: run.face,
                                    size: storage.runs[run.attributeIndex].attributes.font.size,
-                                   isTruncationToken: isTruncationToken))
+                                   isTruncationToken: isTruncationToken, isRightToLeft: run.isRightToLeft))
         }
         return (result, pen - startX)
+    }
+
+    /// Whether the paragraph holding `offset` is right to left (its bidi level is 1).
+    func isRightToLeftParagraph(at offset: Int) -> Bool {
+        guard let bidi, offset < bidi.paragraphLevels.count else { return false }
+        return bidi.paragraphLevels[max(offset, 0)] == 1
+    }
+
+    /// A line's `runs` (in logical order, from x = 0) in visual order: reordered by their bidi
+    /// levels (UAX #9 rule L2) and placed left to right from x = 0 again. The line's trailing
+    /// whitespace hangs outside its visible range, so rule L1 has nothing to lower on it.
+    func visualOrder(_ runs: [GlyphRun]) -> [GlyphRun] {
+        guard let levels = bidi?.levels, runs.count > 0,
+              runs.contains(where: { $0.isRightToLeft || levels[min($0.range.lowerBound, levels.count - 1)] != 0 })
+        else { return runs }
+        let runLevels = runs.map { levels[min($0.range.lowerBound, levels.count - 1)] }
+        guard let order = BidiLevels.visualOrder(of: runLevels) else { return runs }
+        var pen = runs[0].x
+        return order.map { index in
+            let run = runs[index].placed(at: pen)
+            pen += run.width
+            return run
+        }
     }
 
     /// The glyphs of `glyphRange`, each space's advance widened by `spaceExtra`.
@@ -87,10 +110,11 @@ extension ShapedText {
         shapingUnits.withUnsafeBufferPointer { units in
             hb_buffer_add_utf16(buffer, units.baseAddress! + piece.lowerBound, Int32(piece.count), 0, Int32(piece.count))
         }
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, run.script)
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(face.hbFont, buffer, nil, 0)
+        if run.isRightToLeft { hb_buffer_reverse(buffer) }
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let shaped = hb_buffer_get_glyph_positions(buffer, &count)!

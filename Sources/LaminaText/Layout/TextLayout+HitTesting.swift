@@ -133,6 +133,10 @@ extension TextLayout {
                 }
                 continue
             }
+            if run.isRightToLeft {
+                cells += rightToLeftCells(of: run)
+                continue
+            }
             // Each cluster's glyphs share the span from the pen before its first glyph to the
             // pen before the next cluster's, divided among the cluster's characters.
             var clusterStart: (cluster: Int, pen: Double)?
@@ -152,6 +156,37 @@ extension TextLayout {
             }
             close(at: run.x + run.width, next: run.range.upperBound)
         }
+        // Right-to-left runs put their characters right to left: sorted, the cells go left to right.
+        if line.runs.contains(where: \.isRightToLeft) { cells.sort { $0.minX < $1.minX } }
+        return cells
+    }
+
+    /// The cells of a right-to-left run: its glyphs are kept in logical order, so each cluster's
+    /// span is measured from the run's right edge leftwards, and its characters share it from the
+    /// right (the first character rightmost).
+    private func rightToLeftCells(of run: GlyphRun) -> [(offset: Int, minX: Double, maxX: Double)] {
+        var cells: [(offset: Int, minX: Double, maxX: Double)] = []
+        let right = run.x + run.width
+        var logicalPen = 0.0
+        var clusterStart: (cluster: Int, pen: Double)?
+        func close(at end: Double, next clusterEnd: Int) {
+            guard let (cluster, start) = clusterStart else { return }
+            let offsets = characterStarts(in: cluster..<max(clusterEnd, cluster + 1))
+            let share = (end - start) / Double(max(offsets.count, 1))
+            for (position, offset) in offsets.enumerated() {
+                cells.append((offset, right - start - share * Double(position + 1), right - start - share * Double(position)))
+            }
+        }
+        for index in run.glyphRange {
+            let glyph = run.shapedGlyphs[index]
+            let cluster = Int(glyph.cluster)
+            if clusterStart?.cluster != cluster {
+                close(at: logicalPen, next: cluster)
+                clusterStart = (cluster, logicalPen)
+            }
+            logicalPen += glyph.advance
+        }
+        close(at: logicalPen, next: run.range.upperBound)
         return cells
     }
 

@@ -111,7 +111,7 @@ extension GlyphRun {
     func moved(by dx: Double, range: Range<Int>) -> GlyphRun {
         GlyphRun(range: range, storage: storage, attributeIndex: attributeIndex, x: x + dx, width: width,
                  shapedGlyphs: shapedGlyphs, glyphRange: glyphRange, face: face, size: size,
-                 isTruncationToken: isTruncationToken)
+                 isTruncationToken: isTruncationToken, isRightToLeft: isRightToLeft)
     }
 }
 

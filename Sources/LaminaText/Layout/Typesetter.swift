@@ -119,8 +119,11 @@ struct Typesetter {
                 // and is not the width the prefix sums estimated.
                 (runs, width) = shaped.glyphRuns(for: line.visible, spaceExtra: (fragmentWidth - width) / Double(spaces))
             }
+            let rightToLeft = shaped.isRightToLeftParagraph(at: line.range.lowerBound)
+            if shaped.bidi != nil { runs = shaped.visualOrder(runs) }
             // A line tightened below zero by negative kerning still starts inside its fragment.
-            let x = line.fragment.lowerBound + alignmentOffset(style.alignment, free: fragmentWidth - max(width, 0))
+            let x = line.fragment.lowerBound + alignmentOffset(style.alignment, free: fragmentWidth - max(width, 0),
+                                                               rightToLeft: rightToLeft)
             built.append((runs, width, x))
             let metrics = Self.metrics(of: runs, fallback: shaped.storage.font(at: line.range.lowerBound))
             ascent = max(ascent, metrics.ascent)
@@ -144,10 +147,13 @@ struct Typesetter {
         return max(extra, 0) + natural + leading + style.lineSpacing + (endsParagraph ? style.paragraphSpacing : 0)
     }
 
-    private func alignmentOffset(_ alignment: TextAlignment, free: Double) -> Double {
+    /// Where a line starts in its fragment: natural alignment (and a justified paragraph's last
+    /// line) on the paragraph's leading side — the right in a right-to-left paragraph.
+    private func alignmentOffset(_ alignment: TextAlignment, free: Double, rightToLeft: Bool) -> Double {
         guard free > 0 else { return 0 }
         switch alignment {
-        case .natural, .left, .justified: return 0
+        case .natural, .justified: return rightToLeft ? free : 0
+        case .left: return 0
         case .center: return free / 2
         case .right: return free
         }

@@ -20,9 +20,14 @@ struct ShapedText: Sendable {
         var attributeIndex: Int
         /// The script HarfBuzz shaped with.
         var script: hb_script_t
+        /// Whether the run was shaped right to left (its bidi level is odd). Its glyphs are kept
+        /// in logical order all the same, clusters rising: drawn, they are walked backwards.
+        var isRightToLeft = false
     }
 
     let storage: TextStorage
+    /// The embedding levels, nil when every one is 0 (``BidiLevels/resolve(_:)``).
+    let bidi: BidiLevels?
     /// The units HarfBuzz saw: controls and separators replaced (``UnicodeClasses/shapingUnit``);
     /// the storage's own array when nothing needed replacing.
     let shapingUnits: [UInt16]
@@ -43,6 +48,7 @@ struct ShapedText: Sendable {
         clusterStarts = [UInt8](repeating: 1, count: storage.count)
         // Each unit's advance is gathered one slot to the right, then summed in place.
         prefixWidths = [Double](repeating: 0, count: storage.count + 1)
+        bidi = BidiLevels.resolve(storage)
         guard let buffer = hb_buffer_create() else { return }
         defer { hb_buffer_destroy(buffer) }
         shapingUnits.withUnsafeBufferPointer { units in
@@ -52,8 +58,11 @@ struct ShapedText: Sendable {
                     continue
                 }
                 var itemizer = Itemizer(font: run.attributes.font)
-                for item in itemizer.items(of: run.range, in: units) {
-                    shape(item, attributeIndex: index, kern: run.attributes.kern, units: units, buffer: buffer)
+                for (range, rightToLeft) in levelRuns(of: run.range) {
+                    for item in itemizer.items(of: range, in: units) {
+                        shape(item, attributeIndex: index, kern: run.attributes.kern, rightToLeft: rightToLeft,
+                              units: units, buffer: buffer)
+                    }
                 }
             }
         }
@@ -64,6 +73,20 @@ struct ShapedText: Sendable {
                 widths[slot] = sum
             }
         }
+    }
+
+    /// `range` cut where the bidi level changes, each piece with whether it is right to left; the
+    /// whole range, left to right, without levels.
+    private func levelRuns(of range: Range<Int>) -> [(range: Range<Int>, rightToLeft: Bool)] {
+        guard let levels = bidi?.levels, !range.isEmpty else { return [(range, false)] }
+        var pieces: [(range: Range<Int>, rightToLeft: Bool)] = []
+        var start = range.lowerBound
+        for offset in range.dropFirst() where levels[offset] != levels[start] {
+            pieces.append((start..<offset, levels[start] & 1 == 1))
+            start = offset
+        }
+        pieces.append((start..<range.upperBound, levels[start] & 1 == 1))
+        return pieces
     }
 
     /// The width of `range` in points.
@@ -81,7 +104,7 @@ struct ShapedText: Sendable {
                         attributeIndex: attributeIndex, script: HB_SCRIPT_COMMON))
     }
 
-    private mutating func shape(_ item: Itemizer.Item, attributeIndex: Int, kern: Double,
+    private mutating func shape(_ item: Itemizer.Item, attributeIndex: Int, kern: Double, rightToLeft: Bool,
                                 units: UnsafeBufferPointer<UInt16>, buffer: OpaquePointer) {
         let font = storage.runs[attributeIndex].attributes.font
         let first = glyphs.count
@@ -94,10 +117,13 @@ struct ShapedText: Sendable {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(item.range.lowerBound),
                             Int32(item.range.count))
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, item.script)
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(face.hbFont, buffer, nil, 0)
+        // Right-to-left output comes in visual order, clusters falling: kept in logical order,
+        // the glyphs sum and break as left-to-right ones do.
+        if rightToLeft { hb_buffer_reverse(buffer) }
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
@@ -125,7 +151,7 @@ struct ShapedText: Sendable {
             glyphs.withUnsafeMutableBufferPointer { record(into: $0.baseAddress! + first) }
         }
         runs.append(Run(range: item.range, glyphRange: first..<glyphs.count, face: face, scale: scale,
-                        attributeIndex: attributeIndex, script: item.script))
+                        attributeIndex: attributeIndex, script: item.script, isRightToLeft: rightToLeft))
     }
 
     /// Writes HarfBuzz's output for one item: each glyph (in points, `kern` added after each
