@@ -115,4 +115,83 @@ struct BidiTests {
         }
         #expect(leftInk == 0 && rightInk > 50)
     }
+
+    @Test("at a direction change the two affinities put the caret in two places; inside a run, in one")
+    func caretAffinity() throws {
+        // "abc " left to right, then "אבג" right to left (drawn גבא), then " def".
+        let layout = Self.layout("abc אבג def")
+        func x(_ index: Int, _ affinity: TextAffinity) throws -> Double {
+            try #require(layout.caretRect(for: TextCaretPosition(index: index, affinity: affinity))).minX
+        }
+        let space = try #require(layout.rects(for: 3..<4).first)
+        let hebrew = try #require(layout.rects(for: 4..<7).first)
+        // Offset 4: after "abc ", before א.
+        #expect(abs(try x(4, .upstream) - space.maxX) < 1e-6, "upstream: where the space ends")
+        #expect(abs(try x(4, .downstream) - hebrew.maxX) < 1e-6, "downstream: where א starts, the word's right end")
+        // Offset 7: after ג, before the space.
+        #expect(abs(try x(7, .upstream) - hebrew.minX) < 1e-6, "upstream: where ג ends, the word's left end")
+        #expect(abs(try x(7, .downstream) - hebrew.maxX) < 1e-6, "downstream: the space after the word")
+        // Inside a run both agree.
+        #expect(try x(1, .upstream) == x(1, .downstream))
+        #expect(try x(5, .upstream) == x(5, .downstream))
+        #expect(try x(5, .downstream) < x(4, .downstream), "in the Hebrew word the caret moves left as it reads on")
+        // Every offset has a caret on the line.
+        let line = try #require(layout.lines.first)
+        for index in 0...11 {
+            for affinity in [TextAffinity.upstream, .downstream] {
+                let rect = try #require(layout.caretRect(for: TextCaretPosition(index: index, affinity: affinity)))
+                #expect(rect.minX >= line.origin.x - 1e-6 && rect.minX <= line.origin.x + line.width + 1e-6)
+                #expect(rect.width == 0 && rect.height == line.ascent + line.descent)
+            }
+        }
+        #expect(layout.caretRect(for: TextCaretPosition(index: -5)) == layout.caretRect(for: TextCaretPosition(index: 0)))
+        #expect(TextLayout(container: TextContainer(width: 100), text: AttributedString("")).caretRect(for: TextCaretPosition(index: 0)) == nil)
+    }
+
+    @Test("a point near a character's reading start gives its offset downstream, near its end the next, upstream")
+    func caretFromPoint() throws {
+        let layout = Self.layout("abc אבג def")
+        let line = try #require(layout.lines.first)
+        let y = line.origin.y - line.ascent / 2
+        for cell in layout.cells(of: line) {
+            let leading = cell.isRightToLeft ? cell.maxX - 0.5 : cell.minX + 0.5
+            let trailing = cell.isRightToLeft ? cell.minX + 0.5 : cell.maxX - 0.5
+            #expect(layout.caretPosition(at: Point(x: line.origin.x + leading, y: y))
+                    == TextCaretPosition(index: cell.offset, affinity: .downstream))
+            #expect(layout.caretPosition(at: Point(x: line.origin.x + trailing, y: y))
+                    == TextCaretPosition(index: cell.end, affinity: .upstream))
+        }
+        #expect(layout.caretPosition(at: Point(x: -50, y: y)) == TextCaretPosition(index: 0))
+        #expect(layout.caretPosition(at: Point(x: .nan, y: y)) == nil)
+    }
+
+    @Test("a selection across a direction change covers separate pieces of its line")
+    func selectionRects() throws {
+        let layout = Self.layout("abc אבג def")
+        // "c " and "אב": the space ends "abc "; א and ב are the right two letters of the word,
+        // with ג between them and the space on screen.
+        let rects = layout.selectionRects(for: 2..<6)
+        #expect(rects.count == 2)
+        let hebrew = try #require(layout.rects(for: 4..<7).first)
+        #expect(rects.allSatisfy { $0.height > 0 })
+        #expect(abs((rects.last?.maxX ?? 0) - hebrew.maxX) < 1e-6)
+        #expect(layout.selectionRects(for: 0..<3).count == 1)
+        #expect(layout.selectionRects(for: 0..<11).count == 1, "the whole line is one stretch")
+        #expect(layout.selectionRects(for: 4..<4).isEmpty)
+    }
+
+    @Test("a cut right-to-left line ends in the token on its left, and keeps its right edge")
+    func rightToLeftTruncation() throws {
+        let container = TextContainer(size: Size(width: 200, height: .infinity), maximumNumberOfLines: 1, truncationType: .tail)
+        let layout = TextLayout(container: container, text: TextFixtures.text("שלום עולם זה משפט ארוך מאוד שלא נכנס בשורה אחת", size: 20))
+        let line = try #require(layout.truncatedLine)
+        #expect(line.runs.first?.isTruncationToken == true, "the token is read last: leftmost")
+        #expect(line.runs.dropFirst().allSatisfy { !$0.isTruncationToken })
+        #expect(abs(line.origin.x + line.width - 200) < 1, "the line still ends at the right edge")
+        let head = TextLayout(container: TextContainer(size: Size(width: 200, height: .infinity), maximumNumberOfLines: 1,
+                                                       truncationType: .head),
+                              text: TextFixtures.text("שלום עולם זה משפט ארוך מאוד שלא נכנס בשורה אחת", size: 20))
+        #expect(head.truncatedLine?.runs.last?.isTruncationToken == true, "cut at its start: the token on the right")
+    }
 }
+

@@ -53,11 +53,15 @@ extension ShapedText {
     /// levels (UAX #9 rule L2) and placed left to right from x = 0 again. The line's trailing
     /// whitespace hangs outside its visible range, so rule L1 has nothing to lower on it.
     func visualOrder(_ runs: [GlyphRun]) -> [GlyphRun] {
-        guard let levels = bidi?.levels, runs.count > 0,
-              runs.contains(where: { $0.isRightToLeft || levels[min($0.range.lowerBound, levels.count - 1)] != 0 })
-        else { return runs }
-        let runLevels = runs.map { levels[min($0.range.lowerBound, levels.count - 1)] }
-        guard let order = BidiLevels.visualOrder(of: runLevels) else { return runs }
+        guard let levels = bidi?.levels, !levels.isEmpty else { return runs }
+        return Self.visualOrder(runs, levels: runs.map { levels[min($0.range.lowerBound, levels.count - 1)] })
+    }
+
+    /// `runs` reordered by their `levels` (rule L2) and placed left to right from the first
+    /// run's x; as they are when every level is 0.
+    static func visualOrder(_ runs: [GlyphRun], levels runLevels: [UInt8]) -> [GlyphRun] {
+        guard !runs.isEmpty, runLevels.contains(where: { $0 != 0 }),
+              let order = BidiLevels.visualOrder(of: runLevels) else { return runs }
         var pen = runs[0].x
         return order.map { index in
             let run = runs[index].placed(at: pen)

@@ -98,7 +98,7 @@ extension TextLayout {
 
     /// The line whose row band holds `point.y` (the closest row otherwise), and within the row
     /// the line whose fragment holds `point.x` (the closest otherwise).
-    private func nearestLine(to point: Point) -> TextLine? {
+    func nearestLine(to point: Point) -> TextLine? {
         var best: TextLine?
         var bestDistance = Double.infinity
         for line in lines {
@@ -116,78 +116,61 @@ extension TextLayout {
         return best
     }
 
-    /// The character cells of a line: each UTF-16 offset that starts a character with its x
-    /// span relative to the line's origin. A ligature's width is shared among its characters.
-    func cells(of line: TextLine) -> [(offset: Int, minX: Double, maxX: Double)] {
-        var cells: [(offset: Int, minX: Double, maxX: Double)] = []
+    /// The character cells of a line, left to right: each character's UTF-16 range with its x
+    /// span relative to the line's origin and its direction. A ligature's width is shared among
+    /// its characters (from the left in a left-to-right run, from the right in a right-to-left one).
+    func cells(of line: TextLine) -> [CharacterCell] {
+        var cells: [CharacterCell] = []
         for run in line.runs {
             if run.isTruncationToken {
-                cells.append((run.range.lowerBound, run.x, run.x + run.width))
+                cells.append(CharacterCell(offset: run.range.lowerBound, end: run.range.lowerBound, minX: run.x,
+                                           maxX: run.x + run.width, isRightToLeft: false))
                 continue
             }
             if run.glyphCount == 0 {
-                let offsets = characterStarts(in: run.range)
-                let share = offsets.isEmpty ? 0 : run.width / Double(offsets.count)
-                for (index, offset) in offsets.enumerated() {
-                    cells.append((offset, run.x + share * Double(index), run.x + share * Double(index + 1)))
-                }
-                continue
-            }
-            if run.isRightToLeft {
-                cells += rightToLeftCells(of: run)
+                addCells(of: run.range, over: run.x..<(run.x + run.width), rightToLeft: run.isRightToLeft, to: &cells)
                 continue
             }
             // Each cluster's glyphs share the span from the pen before its first glyph to the
-            // pen before the next cluster's, divided among the cluster's characters.
+            // pen before the next cluster's. A right-to-left run's glyphs are kept in logical
+            // order: its clusters are measured from its right edge leftwards.
+            let right = run.x + run.width
+            var pen = 0.0
             var clusterStart: (cluster: Int, pen: Double)?
             func close(at end: Double, next clusterEnd: Int) {
                 guard let (cluster, start) = clusterStart else { return }
-                let offsets = characterStarts(in: cluster..<max(clusterEnd, cluster + 1))
-                let share = (end - start) / Double(max(offsets.count, 1))
-                for (position, offset) in offsets.enumerated() {
-                    cells.append((offset, start + share * Double(position), start + share * Double(position + 1)))
-                }
+                let span = run.isRightToLeft ? (right - end)..<(right - start) : (run.x + start)..<(run.x + end)
+                addCells(of: cluster..<max(clusterEnd, cluster + 1), over: span, rightToLeft: run.isRightToLeft, to: &cells)
             }
-            run.forEachGlyph { glyph, _, pen in
+            for index in run.glyphRange {
+                let glyph = run.shapedGlyphs[index]
                 let cluster = Int(glyph.cluster)
-                if let open = clusterStart, open.cluster == cluster { return }
-                close(at: pen, next: cluster)
-                clusterStart = (cluster, pen)
+                if clusterStart?.cluster != cluster {
+                    close(at: pen, next: cluster)
+                    clusterStart = (cluster, pen)
+                }
+                pen += glyph.advance
             }
-            close(at: run.x + run.width, next: run.range.upperBound)
+            close(at: run.width, next: run.range.upperBound)
         }
         // Right-to-left runs put their characters right to left: sorted, the cells go left to right.
         if line.runs.contains(where: \.isRightToLeft) { cells.sort { $0.minX < $1.minX } }
         return cells
     }
 
-    /// The cells of a right-to-left run: its glyphs are kept in logical order, so each cluster's
-    /// span is measured from the run's right edge leftwards, and its characters share it from the
-    /// right (the first character rightmost).
-    private func rightToLeftCells(of run: GlyphRun) -> [(offset: Int, minX: Double, maxX: Double)] {
-        var cells: [(offset: Int, minX: Double, maxX: Double)] = []
-        let right = run.x + run.width
-        var logicalPen = 0.0
-        var clusterStart: (cluster: Int, pen: Double)?
-        func close(at end: Double, next clusterEnd: Int) {
-            guard let (cluster, start) = clusterStart else { return }
-            let offsets = characterStarts(in: cluster..<max(clusterEnd, cluster + 1))
-            let share = (end - start) / Double(max(offsets.count, 1))
-            for (position, offset) in offsets.enumerated() {
-                cells.append((offset, right - start - share * Double(position + 1), right - start - share * Double(position)))
-            }
+    /// The cells of the characters of `range` sharing the x span `span` evenly, in reading order.
+    private func addCells(of range: Range<Int>, over span: Range<Double>, rightToLeft: Bool, to cells: inout [CharacterCell]) {
+        let starts = characterStarts(in: range)
+        let share = (span.upperBound - span.lowerBound) / Double(max(starts.count, 1))
+        for (position, offset) in starts.enumerated() {
+            let end = position + 1 < starts.count ? starts[position + 1] : range.upperBound
+            let before = share * Double(position), after = share * Double(position + 1)
+            cells.append(rightToLeft
+                ? CharacterCell(offset: offset, end: end, minX: span.upperBound - after, maxX: span.upperBound - before,
+                                isRightToLeft: true)
+                : CharacterCell(offset: offset, end: end, minX: span.lowerBound + before, maxX: span.lowerBound + after,
+                                isRightToLeft: false))
         }
-        for index in run.glyphRange {
-            let glyph = run.shapedGlyphs[index]
-            let cluster = Int(glyph.cluster)
-            if clusterStart?.cluster != cluster {
-                close(at: logicalPen, next: cluster)
-                clusterStart = (cluster, logicalPen)
-            }
-            logicalPen += glyph.advance
-        }
-        close(at: logicalPen, next: run.range.upperBound)
-        return cells
     }
 
     /// Offsets in `range` where a character starts (not a low surrogate, not a mark or joiner).
@@ -213,4 +196,19 @@ extension TextLayout {
         }
         return starts
     }
+}
+
+/// One character on a line: its UTF-16 range, its x span relative to the line's origin, and its
+/// direction.
+struct CharacterCell: Sendable, Hashable {
+    /// Where the character starts and ends (a truncation token's cell is empty, where it sits).
+    let offset: Int, end: Int
+    let minX: Double, maxX: Double
+    let isRightToLeft: Bool
+
+    /// The x of the edge the character's reading starts at: its left, or its right when right
+    /// to left.
+    var leadingX: Double { isRightToLeft ? maxX : minX }
+    /// The x of the edge its reading ends at.
+    var trailingX: Double { isRightToLeft ? minX : maxX }
 }

@@ -48,8 +48,20 @@ struct Truncation {
             appendToken(at: end)
             appendText(start..<visible.upperBound)
         }
+        let rightToLeft = shaped.isRightToLeftParagraph(at: line.range.lowerBound)
+        if let levels = shaped.bidi?.levels {
+            // The token reads in the paragraph's direction: after a right-to-left line's text is
+            // on its left.
+            let paragraphLevel: UInt8 = rightToLeft ? 1 : 0
+            pieces = ShapedText.visualOrder(pieces, levels: pieces.map {
+                $0.isTruncationToken ? paragraphLevel : levels[min($0.range.lowerBound, levels.count - 1)]
+            })
+        }
         let metrics = Typesetter.metrics(of: pieces, fallback: shaped.storage.font(at: cutOffset))
-        let x = line.fragment.minX + (line.origin.x - line.fragment.minX).clamped(to: 0...max(available - pen, 0))
+        // The line keeps its leading edge: its left in a left-to-right paragraph, its right in a
+        // right-to-left one.
+        let leading = rightToLeft ? line.origin.x + line.width - pen : line.origin.x
+        let x = line.fragment.minX + (leading - line.fragment.minX).clamped(to: 0...max(available - pen, 0))
         return TextLine(range: line.range, row: line.row, origin: Point(x: x, y: line.origin.y),
                         ascent: max(line.ascent, metrics.ascent), descent: max(line.descent, metrics.descent),
                         width: max(pen, 0), runs: pieces, isTruncated: true, fragment: line.fragment)
