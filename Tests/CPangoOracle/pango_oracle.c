@@ -25,9 +25,16 @@ static PangoContext *oracle_make_context(void) {
     return context;
 }
 
-static int32_t oracle_lay_out(PangoContext *context, const char *text, int32_t length, const char *family,
-                              double pixel_size, int32_t width_units, int32_t *starts, int32_t capacity) {
+/// A layout of `text` with the oracle's settings. The caller unrefs it.
+static PangoLayout *oracle_layout(PangoContext *context, const char *text, int32_t length, const char *family,
+                                  double pixel_size, int32_t width_units, int32_t direction) {
+    switch (direction) {
+    case PANGO_ORACLE_DIRECTION_LTR: pango_context_set_base_dir(context, PANGO_DIRECTION_LTR); break;
+    case PANGO_ORACLE_DIRECTION_RTL: pango_context_set_base_dir(context, PANGO_DIRECTION_RTL); break;
+    default: pango_context_set_base_dir(context, PANGO_DIRECTION_WEAK_LTR); break;
+    }
     PangoLayout *layout = pango_layout_new(context);
+    pango_layout_set_auto_dir(layout, direction == PANGO_ORACLE_DIRECTION_NATURAL);
 
     PangoFontDescription *description = pango_font_description_new();
     pango_font_description_set_family(description, family);
@@ -44,7 +51,13 @@ static int32_t oracle_lay_out(PangoContext *context, const char *text, int32_t l
     pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
     pango_layout_set_width(layout, width_units);
     pango_layout_set_text(layout, text, length);
+    return layout;
+}
 
+static int32_t oracle_lay_out(PangoContext *context, const char *text, int32_t length, const char *family,
+                              double pixel_size, int32_t width_units, int32_t *starts, int32_t capacity) {
+    PangoLayout *layout = oracle_layout(context, text, length, family, pixel_size, width_units,
+                                        PANGO_ORACLE_DIRECTION_NATURAL);
     int32_t count = 0;
     for (GSList *node = pango_layout_get_lines_readonly(layout); node; node = node->next) {
         if (count < capacity) starts[count] = ((PangoLayoutLine *)node->data)->start_index;
@@ -60,6 +73,56 @@ int32_t pango_oracle_line_starts(const char *text, int32_t length, const char *f
     if (!oracle_context) oracle_context = oracle_make_context();
     int32_t count = oracle_context
         ? oracle_lay_out(oracle_context, text, length, family, pixel_size, width_units, starts, capacity)
+        : -1;
+    pthread_mutex_unlock(&oracle_lock);
+    return count;
+}
+
+static int32_t oracle_glyphs(PangoContext *context, const char *text, int32_t length, const char *family,
+                             double pixel_size, int32_t width_units, int32_t direction,
+                             pango_oracle_glyph *glyphs, int32_t capacity) {
+    PangoLayout *layout = oracle_layout(context, text, length, family, pixel_size, width_units, direction);
+    PangoLayoutIter *iter = pango_layout_get_iter(layout);
+    int32_t count = 0, line = 0;
+    do {
+        PangoRectangle line_extents;
+        pango_layout_iter_get_line_extents(iter, NULL, &line_extents);
+        // Runs come left to right; NULL ends the line.
+        for (;;) {
+            PangoGlyphItem *run = pango_layout_iter_get_run_readonly(iter);
+            if (!run) break;
+            PangoRectangle run_extents;
+            pango_layout_iter_get_run_extents(iter, NULL, &run_extents);
+            int pen = run_extents.x - line_extents.x;
+            for (int i = 0; i < run->glyphs->num_glyphs; i++) {
+                PangoGlyphInfo *info = &run->glyphs->glyphs[i];
+                if (count < capacity) {
+                    glyphs[count] = (pango_oracle_glyph){
+                        .line = line,
+                        .glyph = info->glyph,
+                        .x = (double)(pen + info->geometry.x_offset) / PANGO_SCALE,
+                        .byte_offset = run->item->offset + run->glyphs->log_clusters[i],
+                        .level = run->item->analysis.level,
+                    };
+                }
+                count++;
+                pen += info->geometry.width;
+            }
+            if (!pango_layout_iter_next_run(iter)) break;
+        }
+        line++;
+    } while (pango_layout_iter_next_line(iter));
+    pango_layout_iter_free(iter);
+    g_object_unref(layout);
+    return count;
+}
+
+int32_t pango_oracle_glyphs(const char *text, int32_t length, const char *family, double pixel_size,
+                            int32_t width_units, int32_t direction, pango_oracle_glyph *glyphs, int32_t capacity) {
+    pthread_mutex_lock(&oracle_lock);
+    if (!oracle_context) oracle_context = oracle_make_context();
+    int32_t count = oracle_context
+        ? oracle_glyphs(oracle_context, text, length, family, pixel_size, width_units, direction, glyphs, capacity)
         : -1;
     pthread_mutex_unlock(&oracle_lock);
     return count;

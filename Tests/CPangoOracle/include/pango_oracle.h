@@ -14,4 +14,29 @@
 int32_t pango_oracle_line_starts(const char *text, int32_t length, const char *family, double pixel_size,
                                  int32_t width_units, int32_t *starts, int32_t capacity);
 
+/// One glyph as Pango placed it: its line, its glyph id in the face Pango chose, its x in pixels
+/// from its line's left edge, the UTF-8 byte offset of the text it draws (its cluster's start),
+/// and the bidi embedding level of its run.
+typedef struct pango_oracle_glyph {
+    int32_t line;
+    uint32_t glyph;
+    double x;
+    int32_t byte_offset;
+    int32_t level;
+} pango_oracle_glyph;
+
+/// Pango's paragraph direction from the first strong character (the default).
+#define PANGO_ORACLE_DIRECTION_NATURAL 0
+/// Every paragraph left to right.
+#define PANGO_ORACLE_DIRECTION_LTR 1
+/// Every paragraph right to left.
+#define PANGO_ORACLE_DIRECTION_RTL 2
+
+/// Lays out `text` as pango_oracle_line_starts does, with paragraphs in `direction`
+/// (PANGO_ORACLE_DIRECTION_*), and writes every glyph, line by line and on each line from left to
+/// right (visual order), to `glyphs` (at most `capacity`). Returns the number of glyphs (which
+/// may exceed `capacity`: call again with more room), or -1 when Pango could not be set up.
+int32_t pango_oracle_glyphs(const char *text, int32_t length, const char *family, double pixel_size,
+                            int32_t width_units, int32_t direction, pango_oracle_glyph *glyphs, int32_t capacity);
+
 #endif
