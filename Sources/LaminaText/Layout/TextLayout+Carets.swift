@@ -61,7 +61,9 @@ extension TextLayout {
                 x = rightToLeft == atStart ? line.width : 0
             }
         }
-        return Rect(x: line.origin.x + x, y: line.origin.y - line.ascent, width: 0, height: line.ascent + line.descent)
+        // Glyphs kerned past their line's ends (negative kerning) do not take the caret with them.
+        return Rect(x: line.origin.x + x.clamped(to: 0...max(line.width, 0)), y: line.origin.y - line.ascent, width: 0,
+                    height: line.ascent + line.descent)
     }
 
     /// The caret position nearest `point` (container coordinates): on the nearest line, the
@@ -84,7 +86,7 @@ extension TextLayout {
     /// The rectangles covering the characters of `range` that were laid out, in container
     /// coordinates: on each line, one for each stretch of selected characters that sit side by
     /// side — a range that crosses a direction change covers several pieces of its line, as a
-    /// selection does. From each line's ascent to its descent.
+    /// selection does. From each line's ascent to its descent, and inside the line's box.
     public func selectionRects(for range: Range<Int>) -> [Rect] {
         guard !range.isEmpty else { return [] }
         var rects: [Rect] = []
@@ -92,8 +94,10 @@ extension TextLayout {
             var open: (minX: Double, maxX: Double)?
             func flush() {
                 guard let stretch = open else { return }
-                rects.append(Rect(x: line.origin.x + stretch.minX, y: line.origin.y - line.ascent,
-                                  width: stretch.maxX - stretch.minX, height: line.ascent + line.descent))
+                let limit = max(line.width, 0)
+                let minX = stretch.minX.clamped(to: 0...limit), maxX = stretch.maxX.clamped(to: 0...limit)
+                rects.append(Rect(x: line.origin.x + minX, y: line.origin.y - line.ascent, width: maxX - minX,
+                                  height: line.ascent + line.descent))
                 open = nil
             }
             for cell in cells(of: line) {

@@ -139,7 +139,11 @@ extension TextLayout {
             var clusterStart: (cluster: Int, pen: Double)?
             func close(at end: Double, next clusterEnd: Int) {
                 guard let (cluster, start) = clusterStart else { return }
-                let span = run.isRightToLeft ? (right - end)..<(right - start) : (run.x + start)..<(run.x + end)
+                // Negative kerning can pull a cluster's end before its start, or past the run's
+                // ends: cells stay inside the run.
+                let limit = max(run.width, 0)
+                let low = min(start, end).clamped(to: 0...limit), high = max(start, end).clamped(to: 0...limit)
+                let span = run.isRightToLeft ? (right - high)..<(right - low) : (run.x + low)..<(run.x + high)
                 addCells(of: cluster..<max(clusterEnd, cluster + 1), over: span, rightToLeft: run.isRightToLeft, to: &cells)
             }
             for index in run.glyphRange {

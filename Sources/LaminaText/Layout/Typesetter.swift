@@ -112,7 +112,10 @@ struct Typesetter {
         for line in pending {
             let fragmentWidth = line.fragment.upperBound - line.fragment.lowerBound
             var (runs, width) = shaped.glyphRuns(for: line.visible)
-            let justify = style.alignment == .justified && !line.endsParagraph && line.visible.upperBound < units.count
+            // Not the paragraph's last line (nor the text's: what follows may be spaces alone),
+            // and a width to fill.
+            let justify = style.alignment == .justified && !line.endsParagraph && fragmentWidth.isFinite
+                && hasVisibleText(after: line.visible.upperBound)
             let spaces = justify ? spaceCount(in: line.visible) : 0
             if spaces > 0 && fragmentWidth > width {
                 // Measured from the glyphs as drawn: a line ending inside a ligature was re-shaped
