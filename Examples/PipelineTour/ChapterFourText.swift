@@ -4,7 +4,8 @@ import Lamina
 /// Chapter 4: one label's text. The layout first — lines, glyph runs, the fallback fonts, the
 /// truncated last line — drawn with the debug overlay into a PNG; then the same text in a
 /// `Label` (laid out and drawn on the main thread in the commit) and an `AsyncLabel` (on a
-/// display queue), and the trace read back to show which thread did each.
+/// display queue), and the trace read back to show which thread did each; last, English,
+/// Hebrew, Arabic and mixed paragraphs, each in its direction.
 @MainActor
 func runChapterFour(trace recorder: TraceRecorder) {
     print("""
@@ -25,8 +26,33 @@ func runChapterFour(trace recorder: TraceRecorder) {
                                   truncationType: .tail)
     let layout = TextLayout(container: container, text: text)
     describe(layout)
-    drawWithDebugOverlay(layout, size: size)
+    drawWithDebugOverlay(layout, size: size, path: "chapter-4-layout.png")
     showLabels(text: text, size: size, recorder: recorder)
+    showBothDirections()
+}
+
+/// Hebrew, Arabic and mixed paragraphs: their runs in visual order with their direction, and
+/// the paragraphs drawn one under the other with the debug overlay.
+@MainActor
+private func showBothDirections() {
+    say("""
+
+        Right to left: each paragraph's direction comes from its first strong character (UAX #9,
+        through ICU), runs are shaped in their direction — Arabic letters join — and each line's
+        runs are shown in visual order, right-to-left ones read from their right end.
+        """)
+    var text = AttributedString("")
+    for (index, line) in ["English reads left to right.", "עברית נקראת מימין לשמאל.", "العربية تُقرأ من اليمين إلى اليسار.",
+                          "Mixed: the word שלום (peace) and 2026 in one line."].enumerated() {
+        var paragraph = AttributedString(index == 0 ? line : "\n" + line)
+        paragraph.font = .system(size: 15)
+        paragraph.foregroundColor = Color(hex: "#202124")!
+        text.append(paragraph)
+    }
+    let size = Size(width: 300, height: 120)
+    let layout = TextLayout(container: TextContainer(size: size, insets: EdgeInsets(all: 4)), text: text)
+    describe(layout)
+    drawWithDebugOverlay(layout, size: size, path: "chapter-4-directions.png")
 }
 
 @MainActor
@@ -40,15 +66,15 @@ private func describe(_ layout: TextLayout) {
         for run in line.runs {
             let what = run.isTruncationToken ? "the truncation token"
                 : "\"\(String(decoding: units[run.range], as: UTF16.self))\""
-            say("      \(run.glyphCount) glyphs of \(run.faceFamily) \(fmt(run.font.size)) pt at x \(fmt(run.x)): \(what)")
+            let direction = run.isRightToLeft ? ", right to left" : ""
+            say("      \(run.glyphCount) glyphs of \(run.faceFamily) \(fmt(run.font.size)) pt at x \(fmt(run.x))\(direction): \(what)")
         }
     }
     say("Positions are fractional points (HarfBuzz's unhinted advances), the same at every scale.")
 }
 
 @MainActor
-private func drawWithDebugOverlay(_ layout: TextLayout, size: Size) {
-    let path = "chapter-4-layout.png"
+private func drawWithDebugOverlay(_ layout: TextLayout, size: Size, path: String) {
     do {
         let image = try GraphicsContext.makeImage(width: size.width, height: size.height, scale: 2) { context in
             context.fillColor = .white
