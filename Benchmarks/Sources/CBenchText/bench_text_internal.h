@@ -32,6 +32,15 @@ struct bench_text_layout {
     int32_t line_count;
 };
 
+/// Whether `unit` is a hard break (it ends the line and draws nothing).
+int bench_is_hard_break(uint16_t unit);
+
+/// The greedy wrap over ICU's break opportunities of the text set on `breaker`: `x[i]` is the
+/// pen (1/1024 px) where UTF-16 unit `i` starts, `cluster_start[i]` whether a cluster starts
+/// there; fills `layout`'s line starts. Returns 0 on success.
+int bench_wrap(bench_text_layout *layout, UBreakIterator *breaker, const uint16_t *text, const int64_t *x,
+               const uint8_t *cluster_start, int64_t limit);
+
 /// Sums the alpha bytes of an ARGB32 surface.
 uint64_t bench_text_ink(cairo_surface_t *surface);
 

@@ -18,7 +18,7 @@ static int bench_takes_no_width_at_line_end(uint16_t unit) {
     }
 }
 
-static int bench_is_hard_break(uint16_t unit) {
+int bench_is_hard_break(uint16_t unit) {
     return unit == 0x000A || unit == 0x000B || unit == 0x000C || unit == 0x000D || unit == 0x0085 ||
            unit == 0x2028 || unit == 0x2029;
 }
@@ -49,7 +49,7 @@ static int32_t bench_overlong_cut(const int64_t *x, const uint8_t *cluster_start
 
 // Greedy wrap over the break opportunities. `x[i]` is the pen position where UTF-16 unit `i`
 // starts (units inside a cluster share the cluster's).
-static int bench_wrap(bench_text_layout *layout, UBreakIterator *breaker, const uint16_t *text, const int64_t *x,
+int bench_wrap(bench_text_layout *layout, UBreakIterator *breaker, const uint16_t *text, const int64_t *x,
                       const uint8_t *cluster_start, int64_t limit) {
     int32_t capacity = 8;
     layout->line_starts = malloc((size_t)capacity * sizeof *layout->line_starts);

@@ -43,3 +43,11 @@ func makeLaminaTextLabelSide(_ label: ReferenceTextLabel) -> TextLabelSide? {
         }
     )
 }
+
+/// Where Lamina's layout of `label` starts its lines (UTF-16 offsets).
+func makeLaminaLineStarts(_ label: ReferenceTextLabel) -> [Int] {
+    var text = AttributedString(label.text)
+    text.font = Font.system(size: label.fontSize)
+    let layout = TextLayout(container: TextContainer(size: Size(width: label.width, height: label.height)), text: text)
+    return layout.lines.map(\.range.lowerBound)
+}

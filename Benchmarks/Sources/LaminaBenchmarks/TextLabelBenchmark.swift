@@ -7,6 +7,9 @@
 ///   `TextLayout` laid out and drawn (A) against the raw pipeline (B), target ≤ 1.25;
 ///   `text-redraw`, a cached `TextLayout` drawn (A) against the raw glyph draw of a cached
 ///   layout (B), target ≤ 1.1; `text-vs-pango`, Lamina (A) against Pango (B), target ≤ 0.5.
+/// - `text-label-mixed`: the mixed-direction label (`ReferenceTextLabel.mixed`) laid out and
+///   drawn by Lamina (A) against the raw pipeline with bidi (B: ICU's levels, shaping per level
+///   run, lines reordered), target ≤ 1.3.
 ///
 /// Everything an engine loads (fonts, ICU's iterator, Pango's context, the attributed string)
 /// is made in `setUp`, outside the timed code; a sample is one label from text to a drawn new
@@ -18,11 +21,14 @@ final class TextLabelBenchmark: Benchmark {
         case laminaAgainstRaw
         case laminaRedrawAgainstRawGlyphDraw
         case laminaAgainstPango
+        case laminaAgainstRawMixed
     }
 
     let name: String
     let summary: String
     private let comparison: Comparison
+    /// The label this comparison draws.
+    private let label: ReferenceTextLabel
     private var a: (() -> Bool)?
     private var b: (() -> Bool)?
     private var failures = 0
@@ -32,6 +38,7 @@ final class TextLabelBenchmark: Benchmark {
 
     init(_ comparison: Comparison) {
         self.comparison = comparison
+        label = comparison == .laminaAgainstRawMixed ? .mixed : ReferenceTextLabel()
         switch comparison {
         case .pangoAgainstRaw:
             name = "text-pango-vs-raw"
@@ -45,6 +52,9 @@ final class TextLabelBenchmark: Benchmark {
         case .laminaAgainstPango:
             name = "text-vs-pango"
             summary = "the same label laid out and drawn: TextLayout (A) vs Pango (B)"
+        case .laminaAgainstRawMixed:
+            name = "text-label-mixed"
+            summary = "320×120 label, English with Hebrew and Arabic, DejaVu Sans 15: TextLayout + draw (A) vs ICU bidi + HarfBuzz per level run + ICU breaks + wrap + reorder + cairo_show_glyphs (B)"
         }
     }
 
@@ -55,6 +65,7 @@ final class TextLabelBenchmark: Benchmark {
             TextLabelBenchmark(.laminaAgainstRaw),
             TextLabelBenchmark(.laminaRedrawAgainstRawGlyphDraw),
             TextLabelBenchmark(.laminaAgainstPango),
+            TextLabelBenchmark(.laminaAgainstRawMixed),
         ]
     }
 
@@ -66,7 +77,8 @@ final class TextLabelBenchmark: Benchmark {
     }
 
     func setUp() {
-        let label = ReferenceTextLabel()
+        if comparison == .laminaAgainstRawMixed { return setUpMixed() }
+        let label = self.label
         guard let raw = RawTextLabel(label), let pango = PangoTextLabel(label) else {
             notes.append("FAILED: could not load \(label.fontFamily) for the raw pipeline or Pango")
             return
@@ -88,15 +100,36 @@ final class TextLabelBenchmark: Benchmark {
         case .laminaAgainstPango:
             a = lamina.map(whole)
             b = whole(pango.side)
+        case .laminaAgainstRawMixed:
+            return  // its own label and sides: setUpMixed
         }
         if a == nil {
             notes.append("FAILED: Lamina's text side could not be made")
         }
     }
 
+    /// The mixed-direction label: Lamina against the raw pipeline with bidi. Checked untimed:
+    /// both wrap it where expected and draw the same ink.
+    private func setUpMixed() {
+        guard let raw = RawTextLabel(label, bidirectional: true), let lamina = makeLaminaTextLabelSide(label) else {
+            notes.append("FAILED: could not make the raw bidi pipeline or Lamina's side")
+            return
+        }
+        self.raw = raw
+        let laminaStarts = makeLaminaLineStarts(label)
+        notes.append(raw.lineStarts == label.expectedLineStarts && laminaStarts == label.expectedLineStarts
+            ? "line starts: raw and Lamina both \(label.expectedLineStarts)"
+            : "MISMATCH: line starts raw \(raw.lineStarts), Lamina \(laminaStarts), expected \(label.expectedLineStarts)")
+        let rawInk = Double(raw.ink), laminaInk = Double(lamina.ink())
+        notes.append("ink (sum of alpha): raw \(Int(rawInk)), Lamina \(Int(laminaInk)) (apart: "
+            + "\(Report.format(abs(laminaInk - rawInk) / max(rawInk, 1) * 100, decimals: 2)) %)")
+        a = whole(lamina)
+        b = whole(raw.side)
+    }
+
     /// Lays out and draws, and checks the line count, which every engine must agree on.
     private func whole(_ side: TextLabelSide) -> () -> Bool {
-        let expected = ReferenceTextLabel().expectedLineStarts.count
+        let expected = label.expectedLineStarts.count
         return { side.layOutAndDraw() == expected }
     }
 
@@ -136,7 +169,7 @@ final class TextLabelBenchmark: Benchmark {
 
     func tearDown() {
         if failures > 0 {
-            notes.append("FAILED: \(failures) samples did not produce the label's \(ReferenceTextLabel().expectedLineStarts.count) lines")
+            notes.append("FAILED: \(failures) samples did not produce the label's \(label.expectedLineStarts.count) lines")
         }
         if comparison == .pangoAgainstRaw, let side = raw?.side, let draw = side.drawCachedLayout {
             notes.append(TextLabelBenchmark.drawShare(whole: side.layOutAndDraw, draw: draw))

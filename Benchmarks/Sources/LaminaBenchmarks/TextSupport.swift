@@ -5,7 +5,7 @@ import Foundation
 /// a 320×120-point label at scale 1, which wraps into five lines. Every engine gets it in the
 /// form it takes (UTF-16, UTF-8, an attributed string), converted before any timing.
 struct ReferenceTextLabel {
-    let text = """
+    var text = """
         Lamina lays out this label off the main thread: HarfBuzz shapes the glyphs, ICU finds \
         the break opportunities, and a greedy wrap fills each line before cairo draws the \
         glyphs into a new surface.
@@ -16,7 +16,17 @@ struct ReferenceTextLabel {
     let height = 120.0
     let scale = 1.0
     /// Where its lines start (UTF-16 offsets), as Pango and the raw pipeline both wrap it.
-    let expectedLineStarts = [0, 40, 80, 117, 158]
+    var expectedLineStarts = [0, 40, 80, 117, 158]
+
+    /// The mixed-direction label of `text-label-mixed`: English with Hebrew and Arabic phrases
+    /// (numbers and brackets inside them), the same size and font, wrapping into five lines.
+    static let mixed = ReferenceTextLabel(
+        text: """
+            Lamina lays out this label off the main thread: שלום עולם (בדיקה 123) and مرحبا \
+            بالعالم, HarfBuzz shapes each run in its direction, ICU reorders the lines, and cairo \
+            draws them.
+            """,
+        expectedLineStarts: [0, 40, 80, 121, 166])
 }
 
 /// One engine's timed operations on the reference label.
@@ -42,18 +52,24 @@ final class RawTextLabel {
     /// The layout made once, for the glyph-draw-only side.
     private let cachedLayout: OpaquePointer
 
-    init?(_ label: ReferenceTextLabel) {
+    /// Whether the label goes through the bidi pipeline (`bench_text_bidi_layout_make`).
+    let isBidirectional: Bool
+
+    init?(_ label: ReferenceTextLabel, bidirectional: Bool = false) {
         var path = [CChar](repeating: 0, count: 4096)
         guard bench_text_find_font(label.fontFamily, &path, path.count) == 0,
               let font = bench_text_font_load(path, label.fontSize) else { return nil }
         let utf16 = Array(label.text.utf16)
-        guard let layout = bench_text_layout_make(font, utf16, Int32(utf16.count), label.width) else {
+        let made = bidirectional ? bench_text_bidi_layout_make(font, utf16, Int32(utf16.count), label.width)
+            : bench_text_layout_make(font, utf16, Int32(utf16.count), label.width)
+        guard let layout = made else {
             bench_text_font_free(font)
             return nil
         }
         self.label = label
         self.font = font
         self.utf16 = utf16
+        isBidirectional = bidirectional
         cachedLayout = layout
     }
 
@@ -77,7 +93,9 @@ final class RawTextLabel {
     var side: TextLabelSide {
         TextLabelSide(
             layOutAndDraw: { [self] in
-                let lines = bench_text_raw_label(font, utf16, Int32(utf16.count), label.width, label.height, label.scale)
+                let lines = isBidirectional
+                    ? bench_text_raw_bidi_label(font, utf16, Int32(utf16.count), label.width, label.height, label.scale)
+                    : bench_text_raw_label(font, utf16, Int32(utf16.count), label.width, label.height, label.scale)
                 return lines > 0 ? Int(lines) : nil
             },
             drawCachedLayout: { [self] in

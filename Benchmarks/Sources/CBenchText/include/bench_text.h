@@ -43,6 +43,19 @@ int32_t bench_text_layout_line_start(const bench_text_layout *layout, int32_t in
 int bench_text_layout_draw(const bench_text_layout *layout, const bench_text_font *font, double width,
                            double height, double scale, uint64_t *ink);
 
+/// bench_text_layout_make for a mixed-direction paragraph, with the bidi a careful program adds:
+/// ICU's embedding levels (`ubidi_setPara`, direction from the first strong character), each
+/// level run shaped by HarfBuzz in its direction (right-to-left output reversed into logical
+/// order), the same greedy wrap, and each line's runs put in visual order with
+/// `ubidi_reorderVisual` and placed left to right from the line's left edge. NULL on failure.
+bench_text_layout *bench_text_bidi_layout_make(bench_text_font *font, const uint16_t *text, int32_t length,
+                                               double width);
+
+/// The whole mixed-direction raw pipeline: bench_text_bidi_layout_make, bench_text_layout_draw,
+/// bench_text_layout_free. Returns the number of lines, or -1 on failure.
+int32_t bench_text_raw_bidi_label(bench_text_font *font, const uint16_t *text, int32_t length, double width,
+                                  double height, double scale);
+
 /// The whole raw pipeline, as timed: bench_text_layout_make, bench_text_layout_draw,
 /// bench_text_layout_free. Returns the number of lines, or -1 on failure.
 int32_t bench_text_raw_label(bench_text_font *font, const uint16_t *text, int32_t length, double width,
