@@ -193,5 +193,18 @@ struct BidiTests {
                               text: TextFixtures.text("שלום עולם זה משפט ארוך מאוד שלא נכנס בשורה אחת", size: 20))
         #expect(head.truncatedLine?.runs.last?.isTruncationToken == true, "cut at its start: the token on the right")
     }
-}
 
+    @Test("indents are measured from the leading edge: the right in a right-to-left paragraph")
+    func mirroredIndents() throws {
+        let style = ParagraphStyle(firstLineHeadIndent: 40, headIndent: 20, tailIndent: 10)
+        let text = "שלום עולם, זהו טקסט ארוך שנשבר לכמה שורות בפסקה אחת מימין לשמאל."
+        let layout = Self.layout(text, width: 200, style: style)
+        #expect(layout.lines.count > 2)
+        let first = try #require(layout.lines.first), second = layout.lines[1]
+        #expect(abs(first.fragment.maxX - 160) < 1e-6 && abs(first.fragment.minX - 10) < 1e-6)
+        #expect(abs(second.fragment.maxX - 180) < 1e-6)
+        #expect(abs(first.origin.x + first.width - 160) < 1e-6, "the first line ends at its indent")
+        let english = Self.layout("Left to right text that wraps onto a few lines in one paragraph.", width: 200, style: style)
+        #expect(english.lines.first?.fragment.minX == 40 && english.lines.first?.fragment.maxX == 190)
+    }
+}

@@ -63,7 +63,10 @@ struct Typesetter {
             let bandHeight = lineHeight * multiple
             guard bandHeight.isFinite, y + bandHeight <= rect.maxY + Self.epsilon else { break }
             let indent = paragraphStart ? style.firstLineHeadIndent : style.headIndent
-            let minX = rect.minX + indent, maxX = rect.maxX - style.tailIndent
+            // Indents are from the leading and trailing edges: mirrored in a right-to-left paragraph.
+            let (leftIndent, rightIndent) = shaped.isRightToLeftParagraph(at: paragraphOffset)
+                ? (style.tailIndent, indent) : (indent, style.tailIndent)
+            let minX = rect.minX + leftIndent, maxX = rect.maxX - rightIndent
             fragments.removeAll(keepingCapacity: true)
             if !exclusions.isEmpty {
                 fragments += exclusions.fragments(minX: minX, maxX: maxX, top: y, bottom: y + bandHeight, minimumWidth: 1)
