@@ -79,9 +79,10 @@ int32_t pango_oracle_line_starts(const char *text, int32_t length, const char *f
 }
 
 static int32_t oracle_glyphs(PangoContext *context, const char *text, int32_t length, const char *family,
-                             double pixel_size, int32_t width_units, int32_t direction,
+                             double pixel_size, int32_t width_units, int32_t direction, PangoTabArray *tabs,
                              pango_oracle_glyph *glyphs, int32_t capacity) {
     PangoLayout *layout = oracle_layout(context, text, length, family, pixel_size, width_units, direction);
+    if (tabs) pango_layout_set_tabs(layout, tabs);
     PangoLayoutIter *iter = pango_layout_get_iter(layout);
     int32_t count = 0, line = 0;
     do {
@@ -122,8 +123,30 @@ int32_t pango_oracle_glyphs(const char *text, int32_t length, const char *family
     pthread_mutex_lock(&oracle_lock);
     if (!oracle_context) oracle_context = oracle_make_context();
     int32_t count = oracle_context
-        ? oracle_glyphs(oracle_context, text, length, family, pixel_size, width_units, direction, glyphs, capacity)
+        ? oracle_glyphs(oracle_context, text, length, family, pixel_size, width_units, direction, NULL, glyphs, capacity)
         : -1;
     pthread_mutex_unlock(&oracle_lock);
+    return count;
+}
+
+int32_t pango_oracle_glyphs_with_tabs(const char *text, int32_t length, const char *family, double pixel_size,
+                                      int32_t width_units, const double *tab_locations, const int32_t *tab_alignments,
+                                      int32_t tab_count, pango_oracle_glyph *glyphs, int32_t capacity) {
+    static const PangoTabAlign alignments[] = {PANGO_TAB_LEFT, PANGO_TAB_RIGHT, PANGO_TAB_CENTER, PANGO_TAB_DECIMAL};
+    // Locations in Pango units, for sub-pixel stops.
+    PangoTabArray *tabs = pango_tab_array_new(tab_count, FALSE);
+    for (int32_t i = 0; i < tab_count; i++) {
+        int32_t alignment = tab_alignments[i] >= 0 && tab_alignments[i] <= 3 ? tab_alignments[i] : 0;
+        pango_tab_array_set_tab(tabs, i, alignments[alignment], (int)(tab_locations[i] * PANGO_SCALE));
+        if (alignments[alignment] == PANGO_TAB_DECIMAL) pango_tab_array_set_decimal_point(tabs, i, '.');
+    }
+    pthread_mutex_lock(&oracle_lock);
+    if (!oracle_context) oracle_context = oracle_make_context();
+    int32_t count = oracle_context
+        ? oracle_glyphs(oracle_context, text, length, family, pixel_size, width_units, PANGO_ORACLE_DIRECTION_NATURAL,
+                        tabs, glyphs, capacity)
+        : -1;
+    pthread_mutex_unlock(&oracle_lock);
+    pango_tab_array_free(tabs);
     return count;
 }

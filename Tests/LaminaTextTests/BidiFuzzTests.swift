@@ -4,8 +4,8 @@ import LaminaGraphics
 import LaminaTesting
 import Testing
 
-/// Random mixed-direction text in random containers: the layout invariants hold, and so do the
-/// bidi ones — each line's runs sit side by side left to right and cover its text once, every
+/// Random mixed-direction text with tabs and random tab stops in random containers: the layout
+/// invariants hold, and so do the bidi ones — each line's runs sit side by side left to right and cover its text once, every
 /// caret position has a caret on its line, a point on a caret finds a position on that line,
 /// and selection rectangles stay inside their lines.
 @Suite("Bidi fuzzing")
@@ -13,7 +13,7 @@ struct BidiFuzzTests {
     static let pieces = [
         "שלום", "עולם", "مرحبا", "سلام", "بالعالم", "abc", "Lamina", "123", "4.5", "-7", "%", " ", "  ", "\n",
         "(", ")", "[", "]", "«", "»", "\u{200F}", "\u{200E}", "\u{202B}", "\u{202A}", "\u{202C}", "\u{2067}", "\u{2066}",
-        "\u{2069}", "\u{0651}", "\u{05B8}", "ב\u{05BC}", "😀", "漢字", "\t", "\u{0661}\u{0662}", "ffi",
+        "\u{2069}", "\u{0651}", "\u{05B8}", "ב\u{05BC}", "😀", "漢字", "\t", "\t\t", "3.25", "\u{0661}\u{0662}", "ffi",
     ]
 
     static func randomText(_ random: inout SplitMix64) -> AttributedString {
@@ -23,9 +23,15 @@ struct BidiFuzzTests {
             if Bool.random(using: &random) { piece.font = .system(size: Double.random(in: 5...30, using: &random)) }
             if Int.random(in: 0..<5, using: &random) == 0 { piece.kern = Double.random(in: -3...3, using: &random) }
             if Int.random(in: 0..<4, using: &random) == 0 {
+                let stops = (0..<Int.random(in: 0...4, using: &random)).map { _ in
+                    TextTab(TextTab.Alignment.allCases.randomElement(using: &random)!,
+                            location: Double.random(in: -20...300, using: &random))
+                }
                 piece.paragraphStyle = ParagraphStyle(
                     alignment: TextAlignment.allCases.randomElement(using: &random)!,
-                    baseWritingDirection: WritingDirection.allCases.randomElement(using: &random)!)
+                    baseWritingDirection: WritingDirection.allCases.randomElement(using: &random)!,
+                    tabStops: Bool.random(using: &random) ? TextTab.textKitDefaults : stops,
+                    defaultTabInterval: Double.random(in: -10...60, using: &random))
             }
             text.append(piece)
         }

@@ -42,13 +42,20 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var lineBreakMode: LineBreakMode
     /// The paragraph's direction. `.natural` by default: from its first strong character.
     public var baseWritingDirection: WritingDirection
+    /// Where tabs go: stops in increasing order of location (those that are not finite or are
+    /// negative are dropped). TextKit's twelve left stops every 28 points by default.
+    public var tabStops: [TextTab]
+    /// Past the last stop, tabs go to the next multiple of this distance; 0 (the default, as in
+    /// TextKit) turns a tab past the last stop into a space.
+    public var defaultTabInterval: Double
 
     /// A paragraph style. Values that are not finite count as 0; negative spacing and indents
     /// as 0.
     public init(alignment: TextAlignment = .natural, lineSpacing: Double = 0, paragraphSpacing: Double = 0,
                 lineHeightMultiple: Double = 0, firstLineHeadIndent: Double = 0, headIndent: Double = 0,
                 tailIndent: Double = 0, lineBreakMode: LineBreakMode = .wordWrapping,
-                baseWritingDirection: WritingDirection = .natural) {
+                baseWritingDirection: WritingDirection = .natural, tabStops: [TextTab] = TextTab.textKitDefaults,
+                defaultTabInterval: Double = 0) {
         func clean(_ value: Double) -> Double { value.isFinite ? max(value, 0) : 0 }
         self.alignment = alignment
         self.lineSpacing = clean(lineSpacing)
@@ -59,6 +66,8 @@ public struct ParagraphStyle: Sendable, Hashable {
         self.tailIndent = clean(tailIndent)
         self.lineBreakMode = lineBreakMode
         self.baseWritingDirection = baseWritingDirection
+        self.tabStops = tabStops.filter { $0.location.isFinite && $0.location >= 0 }.sorted { $0.location < $1.location }
+        self.defaultTabInterval = clean(defaultTabInterval)
     }
 
     /// The default style: natural alignment, no spacing or indents, word wrapping, natural

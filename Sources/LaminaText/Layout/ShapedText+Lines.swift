@@ -6,7 +6,7 @@ extension ShapedText {
     /// added after each space (justification). Runs are ranges of the shaped glyphs, not copies;
     /// only a run whose piece starts or ends inside a HarfBuzz cluster (a line break inside a
     /// ligature) is shaped again, on its own, and a justified run gets its own widened glyphs.
-    func glyphRuns(for range: Range<Int>, startX: Double = 0, spaceExtra: Double = 0,
+    func glyphRuns(for range: Range<Int>, startX: Double = 0, spaceExtra: Double = 0, tabWidths: [Int: Double] = [:],
                    isTruncationToken: Bool = false) -> (runs: [GlyphRun], width: Double) {
         guard !range.isEmpty else { return ([], 0) }
         var result: [GlyphRun] = []
@@ -23,8 +23,8 @@ extension ShapedText {
                 pen += width(of: piece)
             } else if isClusterAligned(piece, in: run) {
                 glyphRange = glyphs(of: piece, in: run)
-                if spaceExtra != 0 {
-                    source = justified(glyphRange, spaceExtra: spaceExtra)
+                if spaceExtra != 0 || (!tabWidths.isEmpty && containsTab(piece)) {
+                    source = adjusted(glyphRange, spaceExtra: spaceExtra, tabWidths: tabWidths)
                     glyphRange = 0..<source.count
                 }
                 source.withUnsafeBufferPointer { glyphs in
@@ -41,6 +41,15 @@ extension ShapedText {
                                    isTruncationToken: isTruncationToken, isRightToLeft: run.isRightToLeft))
         }
         return (result, pen - startX)
+    }
+
+    /// The width `range` takes drawn alone on a line: the shaped advances, or — when it starts or
+    /// ends inside a ligature, whose advance its units share — the width of the range shaped on
+    /// its own, which is what a line draws.
+    func drawnWidth(of range: Range<Int>) -> Double {
+        let cutsLigature = (range.lowerBound < clusterStarts.count && clusterStarts[range.lowerBound] == 0)
+            || (range.upperBound < clusterStarts.count && clusterStarts[range.upperBound] == 0)
+        return cutsLigature && !range.isEmpty ? glyphRuns(for: range).width : width(of: range)
     }
 
     /// Whether the paragraph holding `offset` is right to left (its bidi level is 1).
@@ -70,11 +79,14 @@ extension ShapedText {
         }
     }
 
-    /// The glyphs of `glyphRange`, each space's advance widened by `spaceExtra`.
-    private func justified(_ glyphRange: Range<Int>, spaceExtra: Double) -> [ShapedGlyph] {
+    /// The glyphs of `glyphRange`, each space's advance widened by `spaceExtra` and each tab's
+    /// the width `tabWidths` gives it.
+    private func adjusted(_ glyphRange: Range<Int>, spaceExtra: Double, tabWidths: [Int: Double]) -> [ShapedGlyph] {
         glyphs[glyphRange].map { glyph in
             var glyph = glyph
-            if storage.units[Int(glyph.cluster)] == 0x20 { glyph.advance += spaceExtra }
+            let cluster = Int(glyph.cluster)
+            if storage.units[cluster] == 0x20 { glyph.advance += spaceExtra }
+            if let tab = tabWidths[cluster] { glyph.advance = tab }
             return glyph
         }
     }

@@ -29,14 +29,13 @@ extension Typesetter {
         }
     }
 
-    /// The width `range` takes on a line: the shaped advances, or — when the range starts or
-    /// ends inside a ligature, whose advance the units share — the width of the range shaped on
-    /// its own, which is what the line will draw.
+    /// The width `range` takes on a line: the shaped advances, with its tabs reaching their stops
+    /// (``ShapedText/tabbedLine(_:origin:style:)``), or — when the range starts or ends inside a
+    /// ligature, whose advance the units share — the width of the range shaped on its own, which
+    /// is what the line will draw.
     private func lineWidth(of range: Range<Int>) -> Double {
-        let starts = shaped.clusterStarts
-        let cutsLigature = (range.lowerBound < starts.count && starts[range.lowerBound] == 0)
-            || (range.upperBound < starts.count && starts[range.upperBound] == 0)
-        return cutsLigature && !range.isEmpty ? shaped.glyphRuns(for: range).width : shaped.width(of: range)
+        if shaped.containsTab(range) { return shaped.tabbedLine(range, origin: tabOrigin, style: tabStyle).width }
+        return shaped.drawnWidth(of: range)
     }
 
     /// The longest run of whole graphemes from `start` (before `limit`) no wider than `width`.

@@ -34,6 +34,10 @@ struct Typesetter {
     private var pending: [PendingLine] = []
     /// Their glyph runs, widths and aligned x while the row's height is worked out.
     private var built: [(runs: [GlyphRun], width: Double, alignedX: Double)] = []
+    /// For the line being fitted: how far its fragment starts from the container's leading edge,
+    /// and its paragraph's style — where its tabs go.
+    var tabOrigin = 0.0
+    var tabStyle = ParagraphStyle.default
 
     var units: [UInt16] { shaped.storage.units }
     private static let epsilon = 1e-6
@@ -64,8 +68,9 @@ struct Typesetter {
             guard bandHeight.isFinite, y + bandHeight <= rect.maxY + Self.epsilon else { break }
             let indent = paragraphStart ? style.firstLineHeadIndent : style.headIndent
             // Indents are from the leading and trailing edges: mirrored in a right-to-left paragraph.
-            let (leftIndent, rightIndent) = shaped.isRightToLeftParagraph(at: paragraphOffset)
-                ? (style.tailIndent, indent) : (indent, style.tailIndent)
+            let rightToLeft = shaped.isRightToLeftParagraph(at: paragraphOffset)
+            let (leftIndent, rightIndent) = rightToLeft ? (style.tailIndent, indent) : (indent, style.tailIndent)
+            tabStyle = style
             let minX = rect.minX + leftIndent, maxX = rect.maxX - rightIndent
             fragments.removeAll(keepingCapacity: true)
             if !exclusions.isEmpty {
@@ -75,6 +80,7 @@ struct Typesetter {
             }
             pending.removeAll(keepingCapacity: true)
             for fragment in fragments where start < count {
+                tabOrigin = Self.tabOrigin(of: fragment, in: rect, rightToLeft: rightToLeft)
                 guard let line = fit(from: start, width: fragment.upperBound - fragment.lowerBound,
                                      mode: style.lineBreakMode) else { continue }
                 pending.append(PendingLine(range: line.range, visible: trimmed(line.range), fragment: fragment,
@@ -114,18 +120,22 @@ struct Typesetter {
         var ascent = 0.0, descent = 0.0, leading = 0.0
         for line in pending {
             let fragmentWidth = line.fragment.upperBound - line.fragment.lowerBound
-            var (runs, width) = shaped.glyphRuns(for: line.visible)
+            let rightToLeft = shaped.isRightToLeftParagraph(at: line.range.lowerBound)
+            let origin = Self.tabOrigin(of: line.fragment, in: container.layoutRect, rightToLeft: rightToLeft)
+            let tabWidths = shaped.containsTab(line.visible)
+                ? shaped.tabbedLine(line.visible, origin: origin, style: style).tabWidths : [:]
+            var (runs, width) = shaped.glyphRuns(for: line.visible, tabWidths: tabWidths)
             // Not the paragraph's last line (nor the text's: what follows may be spaces alone),
             // and a width to fill.
+            // A line with tabs keeps its columns: it is not stretched.
             let justify = style.alignment == .justified && !line.endsParagraph && fragmentWidth.isFinite
-                && hasVisibleText(after: line.visible.upperBound)
+                && tabWidths.isEmpty && hasVisibleText(after: line.visible.upperBound)
             let spaces = justify ? spaceCount(in: line.visible) : 0
             if spaces > 0 && fragmentWidth > width {
                 // Measured from the glyphs as drawn: a line ending inside a ligature was re-shaped
                 // and is not the width the prefix sums estimated.
                 (runs, width) = shaped.glyphRuns(for: line.visible, spaceExtra: (fragmentWidth - width) / Double(spaces))
             }
-            let rightToLeft = shaped.isRightToLeftParagraph(at: line.range.lowerBound)
             if shaped.bidi != nil { runs = shaped.visualOrder(runs) }
             // A line tightened below zero by negative kerning still starts inside its fragment.
             let x = line.fragment.lowerBound + alignmentOffset(style.alignment, free: fragmentWidth - max(width, 0),
@@ -151,6 +161,14 @@ struct Typesetter {
         rowCount += 1
         let endsParagraph = pending.last?.endsParagraph ?? false
         return max(extra, 0) + natural + leading + style.lineSpacing + (endsParagraph ? style.paragraphSpacing : 0)
+    }
+
+    /// How far `fragment` starts from the container's leading edge — its left, or its right in a
+    /// right-to-left paragraph — where tab stops are measured from; 0 when the container has no
+    /// such edge (an unbounded width).
+    static func tabOrigin(of fragment: ClosedRange<Double>, in rect: Rect, rightToLeft: Bool) -> Double {
+        let origin = rightToLeft ? rect.maxX - fragment.upperBound : fragment.lowerBound - rect.minX
+        return origin.isFinite ? origin : 0
     }
 
     /// Where a line starts in its fragment: natural alignment (and a justified paragraph's last

@@ -28,6 +28,8 @@ struct ShapedText: Sendable {
     let storage: TextStorage
     /// The embedding levels, nil when every one is 0 (``BidiLevels/resolve(_:)``).
     let bidi: BidiLevels?
+    /// Where the tabs are, in increasing order: their widths depend on where they fall on a line.
+    let tabOffsets: [Int]
     /// The units HarfBuzz saw: controls and separators replaced (``UnicodeClasses/shapingUnit``);
     /// the storage's own array when nothing needed replacing.
     let shapingUnits: [UInt16]
@@ -49,6 +51,7 @@ struct ShapedText: Sendable {
         // Each unit's advance is gathered one slot to the right, then summed in place.
         prefixWidths = [Double](repeating: 0, count: storage.count + 1)
         bidi = BidiLevels.resolve(storage)
+        tabOffsets = storage.units.indices.filter { storage.units[$0] == 0x09 }
         guard let buffer = hb_buffer_create() else { return }
         defer { hb_buffer_destroy(buffer) }
         shapingUnits.withUnsafeBufferPointer { units in

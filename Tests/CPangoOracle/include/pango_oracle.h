@@ -39,4 +39,16 @@ typedef struct pango_oracle_glyph {
 int32_t pango_oracle_glyphs(const char *text, int32_t length, const char *family, double pixel_size,
                             int32_t width_units, int32_t direction, pango_oracle_glyph *glyphs, int32_t capacity);
 
+/// Pango's tab alignments (PangoTabAlign, Pango 1.50).
+#define PANGO_ORACLE_TAB_LEFT 0
+#define PANGO_ORACLE_TAB_RIGHT 1
+#define PANGO_ORACLE_TAB_CENTER 2
+#define PANGO_ORACLE_TAB_DECIMAL 3
+
+/// pango_oracle_glyphs with the layout's tab stops set: `tab_count` stops at `tab_locations`
+/// (pixels from the left) with `tab_alignments` (PANGO_ORACLE_TAB_*), the decimal point ".".
+int32_t pango_oracle_glyphs_with_tabs(const char *text, int32_t length, const char *family, double pixel_size,
+                                      int32_t width_units, const double *tab_locations, const int32_t *tab_alignments,
+                                      int32_t tab_count, pango_oracle_glyph *glyphs, int32_t capacity);
+
 #endif
