@@ -82,11 +82,13 @@ extension ShapedText {
     /// The glyphs of `glyphRange`, each space's advance widened by `spaceExtra` and each tab's
     /// the width `tabWidths` gives it.
     private func adjusted(_ glyphRange: Range<Int>, spaceExtra: Double, tabWidths: [Int: Double]) -> [ShapedGlyph] {
-        glyphs[glyphRange].map { glyph in
+        var tabsPlaced: Set<Int> = []
+        return glyphs[glyphRange].map { glyph in
             var glyph = glyph
             let cluster = Int(glyph.cluster)
             if storage.units[cluster] == 0x20 { glyph.advance += spaceExtra }
-            if let tab = tabWidths[cluster] { glyph.advance = tab }
+            // A tab's cluster (with any mark that attached to it) takes the tab's width once.
+            if let tab = tabWidths[cluster] { glyph.advance = tabsPlaced.insert(cluster).inserted ? tab : 0 }
             return glyph
         }
     }

@@ -42,6 +42,10 @@ extension ShapedText {
                 pen += segmentWidth
             }
             guard boundary < range.upperBound else { break }
+            // The text after the tab starts after its cluster: a mark attached to the tab is
+            // part of the tab's width.
+            var next = boundary + 1
+            while next < range.upperBound && clusterStarts[next] == 0 { next += 1 }
             if let stop = Self.nextStop(after: origin + pen, in: style) {
                 if stop.alignment == .left {
                     let tab = stop.location - (origin + pen)
@@ -51,9 +55,9 @@ extension ShapedText {
                     waiting = (boundary, stop, pen)
                 }
             } else {
-                pen += width(of: boundary..<(boundary + 1))
+                pen += width(of: boundary..<next)
             }
-            segmentStart = boundary + 1
+            segmentStart = next
         }
         return (pen, tabWidths)
     }
