@@ -85,6 +85,9 @@ final class TextStorage: Sendable {
     /// The UTF-16 code units of `string`: ASCII copied byte for byte from the UTF-8 storage, the
     /// rest through the standard library's transcoding.
     static func utf16(of string: String) -> [UInt16] {
+        // `Array(unsafeUninitializedCapacity: 0)` writes its count into the one shared empty
+        // array: two threads doing it at once race (Thread Sanitizer sees it).
+        guard !string.isEmpty else { return [] }
         var string = string
         let ascii: [UInt16]? = string.withUTF8 { bytes in
             var isASCII = true

@@ -42,6 +42,9 @@ struct BidiLevels: Sendable {
     /// nil when ICU fails.
     static func resolveParagraph(_ units: UnsafeBufferPointer<UInt16>,
                                  direction: WritingDirection) -> (levels: [UInt8], paragraphLevel: UInt8)? {
+        // No empty array through `unsafeUninitializedCapacity`: it would write into the shared
+        // empty array (see `TextStorage.utf16(of:)`).
+        guard !units.isEmpty else { return ([], direction == .rightToLeft ? 1 : 0) }
         var paragraphLevel: UInt8 = 0
         var status = Int32(LAMINA_BIDI_OK)
         let levels = [UInt8](unsafeUninitializedCapacity: units.count) { buffer, initialized in
