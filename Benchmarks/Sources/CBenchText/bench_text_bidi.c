@@ -66,18 +66,10 @@ bench_text_layout *bench_text_bidi_layout_make(bench_text_font *font, const uint
     if (!failed) {
         int64_t pen = 0;
         for (int32_t g = 0; g < glyph_count; g++) {
-            int32_t cluster = glyphs[g].cluster;
-            if (!cluster_start[cluster]) {
-                cluster_start[cluster] = 1;
-                x[cluster] = pen;
-            }
+            bench_note_cluster(x, cluster_start, glyphs[g].cluster, pen);
             pen += glyphs[g].advance;
         }
-        x[length] = pen;
-        cluster_start[length] = 1;
-        for (int32_t i = 0; i < length; i++) {
-            if (!cluster_start[i]) x[i] = i > 0 ? x[i - 1] : 0;
-        }
+        bench_close_cluster_positions(x, cluster_start, length, pen);
         ubrk_setText(font->breaker, text, length, &status);
         failed = U_FAILURE(status) ||
                  bench_wrap(layout, font->breaker, text, x, cluster_start, (int64_t)floor(width * BENCH_TEXT_UNITS_PER_PIXEL));

@@ -41,6 +41,19 @@ int bench_is_hard_break(uint16_t unit);
 int bench_wrap(bench_text_layout *layout, UBreakIterator *breaker, const uint16_t *text, const int64_t *x,
                const uint8_t *cluster_start, int64_t limit);
 
+/// Records that a glyph of `cluster` starts at `pen` (1/1024 px): the first glyph of a cluster
+/// gives the cluster's position.
+static inline void bench_note_cluster(int64_t *x, uint8_t *cluster_start, int32_t cluster, int64_t pen) {
+    if (!cluster_start[cluster]) {
+        cluster_start[cluster] = 1;
+        x[cluster] = pen;
+    }
+}
+
+/// Ends the cluster positions of `length` units whose glyphs end at `end`: the end of the text
+/// is a cluster start, and units inside a cluster take the cluster's position.
+void bench_close_cluster_positions(int64_t *x, uint8_t *cluster_start, int32_t length, int64_t end);
+
 /// Sums the alpha bytes of an ARGB32 surface.
 uint64_t bench_text_ink(cairo_surface_t *surface);
 

@@ -131,18 +131,10 @@ bench_text_layout *bench_text_layout_make(bench_text_font *font, const uint16_t 
         hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, &count);
         int64_t pen = 0;
         for (unsigned int g = 0; g < count; g++) {
-            uint32_t cluster = infos[g].cluster;
-            if (!cluster_start[cluster]) {
-                cluster_start[cluster] = 1;
-                x[cluster] = pen;
-            }
+            bench_note_cluster(x, cluster_start, (int32_t)infos[g].cluster, pen);
             pen += positions[g].x_advance;
         }
-        x[length] = pen;
-        cluster_start[length] = 1;
-        for (int32_t i = 0; i < length; i++) {
-            if (!cluster_start[i]) x[i] = i > 0 ? x[i - 1] : 0;
-        }
+        bench_close_cluster_positions(x, cluster_start, length, pen);
 
         UErrorCode status = U_ZERO_ERROR;
         ubrk_setText(font->breaker, text, length, &status);
@@ -158,6 +150,14 @@ bench_text_layout *bench_text_layout_make(bench_text_font *font, const uint16_t 
         return NULL;
     }
     return layout;
+}
+
+void bench_close_cluster_positions(int64_t *x, uint8_t *cluster_start, int32_t length, int64_t end) {
+    x[length] = end;
+    cluster_start[length] = 1;
+    for (int32_t i = 0; i < length; i++) {
+        if (!cluster_start[i]) x[i] = i > 0 ? x[i - 1] : 0;
+    }
 }
 
 void bench_text_layout_free(bench_text_layout *layout) {
