@@ -78,17 +78,19 @@ enum AnimationCenter {
     /// Stops, unfinished, the animations `server` will never report on now that it has shut
     /// down: those of the layers in a tree it showed, and those of layers freed meanwhile.
     static func stopAnimations(shownBy server: RenderServer) {
-        let orphans = entries.filter { _, entry in
-            guard let layer = entry.layer else { return true }
-            return layer.rootLayer.host?.renderServer === server
-        }
-        for id in orphans.keys.sorted() { stop(id, finished: false) }
+        stopAnimations(of: { $0.rootLayer.host?.renderServer === server })
     }
 
     /// Stops, unfinished, the animations of the layers in the tree rooted at `root`: a tree that
     /// left a render server which has shut down, and so will not report on it.
     static func stopAnimations(inTreeOf root: Layer) {
-        let orphans = entries.filter { _, entry in entry.layer.map { $0.rootLayer === root } ?? true }
+        stopAnimations(of: { $0.rootLayer === root })
+    }
+
+    /// Stops, unfinished and in the order they were added, the animations of the layers `orphaned`
+    /// picks, and those of layers freed meanwhile.
+    private static func stopAnimations(of orphaned: (Layer) -> Bool) {
+        let orphans = entries.filter { _, entry in entry.layer.map(orphaned) ?? true }
         for id in orphans.keys.sorted() { stop(id, finished: false) }
     }
 
