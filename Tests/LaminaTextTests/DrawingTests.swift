@@ -16,14 +16,14 @@ struct DrawingTests {
         var asks = 0
         let context = try GraphicsContext(width: 320, height: 120)
         #expect(layout.draw(in: context) { asks += 1; return false })
-        // Six phases, each asked before it and after each of its five lines.
-        #expect(asks == 6 * (1 + 5))
+        // Eight phases, each asked before it and after each of its five lines.
+        #expect(asks == 8 * (1 + 5))
 
         let stopped = try GraphicsContext.makeImage(width: 320, height: 120) { context in
             context.fillColor = .white
             context.fill(context.bounds)
             var calls = 0
-            // Stops after the backgrounds and shadows phases: no glyph is drawn.
+            // Stops in the backgrounds phase, the third of eight: no glyph is drawn.
             let finished = layout.draw(in: context) { calls += 1; return calls > 12 }
             #expect(!finished)
         }

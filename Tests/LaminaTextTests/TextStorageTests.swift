@@ -28,6 +28,8 @@ struct TextStorageTests {
             attributes.paragraphStyle = run.paragraphStyle ?? .default
             attributes.attachment = run.attachment
             attributes.highlight = run.highlight
+            attributes.backgroundBorder = run.backgroundBorder
+            attributes.blockBorder = run.blockBorder
             if run.attachment != nil, run.font == nil, let previous = runs.last {
                 attributes.font = previous.attributes.font
             }
@@ -37,7 +39,7 @@ struct TextStorageTests {
     }
 
     /// The fuzz test's random texts, with more attributes over random ranges: colours,
-    /// decorations, shadows, highlights, odd kerns, and Foundation's own `link`, which Lamina
+    /// decorations, shadows, highlights, odd kerns, borders, and Foundation's own `link`, which Lamina
     /// does not read but which still splits runs.
     static func randomText(_ random: inout SplitMix64) -> AttributedString {
         var text = LayoutFuzzTests.randomText(&random)
@@ -49,7 +51,7 @@ struct TextStorageTests {
             let start = text.index(text.startIndex, offsetByCharacters: lower)
             let range = start..<text.index(text.startIndex, offsetByCharacters: upper)
             let color = Color(red: Double.random(in: 0...1, using: &random), green: 0.5, blue: 0.25, alpha: 1)
-            switch Int.random(in: 0..<8, using: &random) {
+            switch Int.random(in: 0..<10, using: &random) {
             case 0: text[range].foregroundColor = color
             case 1: text[range].backgroundColor = color
             case 2: text[range].underline = TextDecoration(style: .double, color: color)
@@ -58,6 +60,10 @@ struct TextStorageTests {
             case 5: text[range].highlight = TextHighlight(color: Bool.random(using: &random) ? color : nil,
                                                           userInfo: ["row": String(lower)])
             case 6: text[range].kern = [Double.nan, .infinity, -2, 0.5].randomElement(using: &random)!
+            case 7: text[range].backgroundBorder = TextBorder(fillColor: color, strokeColor: .black, strokeWidth: 1,
+                                                              cornerRadius: 3, insets: EdgeInsets(all: -1))
+            case 8: text[range].blockBorder = TextBorder(fillColor: color, strokeColor: color, strokeWidth: 2,
+                                                         lineStyle: .double, shadow: TextShadow(offset: Size(width: 0, height: 1)))
             default: text[range].link = URL(string: "https://example.com/\(lower)")
             }
         }

@@ -34,6 +34,10 @@ extension AttributeScopes {
         public let attachment: LaminaAttachmentAttribute
         /// A tappable range (``LaminaHighlightAttribute``).
         public let highlight: LaminaHighlightAttribute
+        /// A box behind the text on each of its lines (``LaminaBackgroundBorderAttribute``).
+        public let backgroundBorder: LaminaBackgroundBorderAttribute
+        /// A box around the paragraphs the text is in (``LaminaBlockBorderAttribute``).
+        public let blockBorder: LaminaBlockBorderAttribute
     }
 
     /// Lamina's text attributes (``LaminaAttributes``).
@@ -128,4 +132,24 @@ public enum LaminaHighlightAttribute: AttributedStringKey {
     public typealias Value = TextHighlight
     /// The attribute's name, as debug descriptions show it.
     public static let name = "lamina.highlight"
+}
+
+/// A box drawn behind a range of text on each line it covers (YYText's
+/// `YYTextBackgroundBorderAttributeName`), as behind a mention: the runs of the range on one line
+/// make one box. See ``TextBorder``.
+public enum LaminaBackgroundBorderAttribute: AttributedStringKey {
+    /// The attribute's value.
+    public typealias Value = TextBorder
+    /// The attribute's name, as debug descriptions show it.
+    public static let name = "lamina.backgroundBorder"
+}
+
+/// A box drawn around every line of the paragraphs a range starts lines in, the full width of the
+/// container (YYText's `YYTextBlockBorderAttributeName`), as around a quote: consecutive lines
+/// whose first character carries an equal border share one box. See ``TextBorder``.
+public enum LaminaBlockBorderAttribute: AttributedStringKey {
+    /// The attribute's value.
+    public typealias Value = TextBorder
+    /// The attribute's name, as debug descriptions show it.
+    public static let name = "lamina.blockBorder"
 }

@@ -23,6 +23,10 @@ public struct TextRunAttributes: Sendable, Hashable {
     public var attachment: TextAttachment?
     /// The highlight, if the run is tappable.
     public var highlight: TextHighlight?
+    /// The box drawn behind the run on each line (``LaminaBackgroundBorderAttribute``), if any.
+    public var backgroundBorder: TextBorder?
+    /// The box drawn around the lines of the run's paragraph (``LaminaBlockBorderAttribute``), if any.
+    public var blockBorder: TextBorder?
 
     /// Attributes with every default: `font`, black, nothing else.
     public init(font: Font) {

@@ -7,14 +7,14 @@ import LaminaGraphics
 struct TextPainter {
     /// The phases in YYText's order.
     enum Phase: Int, CaseIterable {
-        case backgrounds, shadows, underlines, glyphs, attachments, strikethroughs
+        case blockBorders, backgroundBorders, backgrounds, shadows, underlines, glyphs, attachments, strikethroughs
     }
 
     /// The phases that have something to draw in a layout's lines: the glyphs always, every other
     /// phase only when a run carries what it draws. A plain label walks its lines once, not six
     /// times.
     struct Phases: Sendable {
-        private var bits: UInt8
+        private var bits: UInt16
 
         init(lines: [TextLine]) {
             bits = 0
@@ -29,14 +29,16 @@ struct TextPainter {
                     if attributes.underline != nil { insert(.underlines) }
                     if attributes.attachment != nil { insert(.attachments) }
                     if attributes.strikethrough != nil { insert(.strikethroughs) }
+                    if attributes.blockBorder != nil { insert(.blockBorders) }
+                    if attributes.backgroundBorder != nil { insert(.backgroundBorders) }
                 }
             }
         }
 
         /// Every phase, whatever the lines hold.
-        static let all = Phases(bits: UInt8(1 << Phase.allCases.count) - 1)
+        static let all = Phases(bits: UInt16(1 << Phase.allCases.count) - 1)
 
-        private init(bits: UInt8) { self.bits = bits }
+        private init(bits: UInt16) { self.bits = bits }
 
         func contains(_ phase: Phase) -> Bool { bits & (1 << phase.rawValue) != 0 }
 
@@ -45,19 +47,28 @@ struct TextPainter {
 
     let context: GraphicsContext
     let origin: Point
+    /// The container's rectangle inside its insets, in the layout's space (block borders span
+    /// its width).
+    let containerRect: Rect
     let highlightedRange: Range<Int>?
     /// Whether ``highlightedRange`` is in the truncation token's text.
     let highlightsTruncationToken: Bool
 
-    init(context: GraphicsContext, origin: Point, highlightedRange: Range<Int>?, highlightsTruncationToken: Bool) {
+    init(context: GraphicsContext, origin: Point, containerRect: Rect, highlightedRange: Range<Int>?,
+         highlightsTruncationToken: Bool) {
         self.context = context
         self.origin = origin
+        self.containerRect = containerRect
         self.highlightedRange = highlightedRange
         self.highlightsTruncationToken = highlightsTruncationToken
     }
 
-    func draw(_ phase: Phase, of line: TextLine) {
+    /// Draws `phase` of line `index` of `lines` (a block border spans the lines after it).
+    func draw(_ phase: Phase, ofLine index: Int, in lines: [TextLine]) {
+        let line = lines[index]
         switch phase {
+        case .blockBorders: drawBlockBorder(startingAt: index, of: lines)
+        case .backgroundBorders: drawBackgroundBorders(of: line)
         case .backgrounds: drawBackgrounds(of: line)
         case .shadows: drawShadows(of: line)
         case .underlines: drawDecorations(of: line, strikethrough: false)
@@ -73,7 +84,7 @@ struct TextPainter {
         return (run.isTruncationToken ? run.tokenRange : run.range).overlaps(highlightedRange)
     }
 
-    private func box(of run: GlyphRun, in line: TextLine) -> Rect {
+    func box(of run: GlyphRun, in line: TextLine) -> Rect {
         Rect(x: origin.x + line.origin.x + run.x, y: origin.y + line.origin.y - line.ascent,
              width: run.width, height: line.ascent + line.descent)
     }

@@ -62,6 +62,8 @@ public struct TextLayout: Sendable {
             text.strikethrough = attributes.strikethrough
             text.textShadow = attributes.shadow
             if attributes.kern != 0 { text.kern = attributes.kern }
+            text.backgroundBorder = attributes.backgroundBorder
+            text.blockBorder = attributes.blockBorder
             return text
         }
     }

@@ -66,6 +66,8 @@ final class TextStorage: Sendable {
         if let style = run.paragraphStyle { attributes.paragraphStyle = style }
         attributes.attachment = run.attachment
         attributes.highlight = run.highlight
+        attributes.backgroundBorder = run.backgroundBorder
+        attributes.blockBorder = run.blockBorder
         if let highlight = attributes.highlight, let color = highlight.color {
             attributes.foregroundColor = color
         }

@@ -73,6 +73,8 @@ struct Truncation {
         plain.attachment = nil
         plain.highlight = nil
         plain.backgroundColor = nil
+        plain.backgroundBorder = nil
+        plain.blockBorder = nil
         guard let token, !token.characters.isEmpty else {
             return ShapedText(storage: TextStorage(units: Array("\u{2026}".utf16), attributes: plain))
         }
