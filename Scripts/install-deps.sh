@@ -24,6 +24,7 @@ packages=(
     libpango1.0-dev
     fonts-dejavu-core
     fonts-droid-fallback
+    fonts-ipaexfont-gothic
     fonts-noto-color-emoji
     unicode-data
     xvfb

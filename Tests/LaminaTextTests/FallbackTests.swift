@@ -9,12 +9,12 @@ struct FallbackTests {
         TextLayout(container: TextContainer(size: Size(width: 400, height: 100)), text: TextFixtures.text(string, size: size))
     }
 
-    @Test("CJK text falls back to Droid Sans Fallback and draws no .notdef box")
+    @Test("CJK text falls back to IPAexGothic and draws no .notdef box")
     func cjkFallsBack() throws {
         let result = layout("漢字かなカナ text")
         let runs = result.lines.flatMap(\.runs)
         #expect(runs.flatMap(\.glyphs).allSatisfy { $0 != 0 }, "a .notdef glyph")
-        #expect(runs.contains { $0.faceFamily == "Droid Sans Fallback" })
+        #expect(runs.contains { $0.faceFamily == "IPAexGothic" })
         #expect(runs.contains { $0.faceFamily == "DejaVu Sans" })
         let image = try TextFixtures.render(result, size: Size(width: 400, height: 100))
         #expect(image.inkedPixelCount > 300)
@@ -67,6 +67,6 @@ struct FallbackTests {
         var text = AttributedString("Serif 漢字 😀")
         text.font = font
         let runs = TextLayout(container: TextContainer(width: 400), text: text).lines.flatMap(\.runs)
-        #expect(Set(runs.map(\.faceFamily)) == ["DejaVu Serif", "Droid Sans Fallback", "Noto Color Emoji"])
+        #expect(Set(runs.map(\.faceFamily)) == ["DejaVu Serif", "IPAexGothic", "Noto Color Emoji"])
     }
 }

@@ -7,6 +7,7 @@
 #include "lamina_dispatch.h"
 #include "lamina_linebreak.h"
 #include "lamina_bidi.h"
+#include "lamina_vertical.h"
 #include "lamina_codecs.h"
 
 #endif

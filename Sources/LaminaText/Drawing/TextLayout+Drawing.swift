@@ -33,6 +33,20 @@ extension TextLayout {
         Trace.begin(.textDraw, arguments: ["lines": String(lines.count)])
         defer { Trace.end(.textDraw) }
         guard point.isFinite else { return true }
+        guard lineFrameTransform.isIdentity else {
+            // Vertical text: the lines are drawn in their own frame, turned onto the container.
+            return context.withSavedState {
+                context.translateBy(x: point.x, y: point.y)
+                context.concatenate(lineFrameTransform)
+                return drawLines(in: context, at: .zero, options: options, phases: phases, isCancelled: isCancelled)
+            }
+        }
+        return drawLines(in: context, at: point, options: options, phases: phases, isCancelled: isCancelled)
+    }
+
+    /// Draws the lines in their own frame with its origin at `point`.
+    private func drawLines(in context: GraphicsContext, at point: Point, options: TextDrawingOptions,
+                           phases: TextPainter.Phases, isCancelled: () -> Bool) -> Bool {
         let painter = TextPainter(context: context, origin: point, containerRect: blockBorderRect,
                                   highlightedRange: options.highlightedRange,
                                   highlightsTruncationToken: options.highlightedRangeIsInTruncationToken)
@@ -54,7 +68,7 @@ extension TextLayout {
     /// The horizontal extent a block border spans: the container inside its insets, or, when the
     /// container is unbounded in width, the lines' own extent.
     private var blockBorderRect: Rect {
-        let rect = container.layoutRect
+        let rect = container.lineFrameContainer.layoutRect
         guard !rect.width.isFinite else { return rect }
         let minX = lines.map(\.fragment.minX).min() ?? 0
         let maxX = lines.map { $0.origin.x + $0.width }.max() ?? minX

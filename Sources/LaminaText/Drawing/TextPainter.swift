@@ -130,6 +130,7 @@ struct TextPainter {
 
     private func show(_ run: GlyphRun, in line: TextLine, paint: GlyphPaint) {
         guard let face = run.face else { return }
+        if run.isUpright { return showUpright(run, in: line, paint: paint, face: face) }
         let x = origin.x + line.origin.x, y = origin.y + line.origin.y
         withUnsafeTemporaryAllocation(of: cairo_glyph_t.self, capacity: run.glyphCount) { buffer in
             var count = 0
@@ -140,6 +141,29 @@ struct TextPainter {
             }
             context.drawGlyphs(UnsafeBufferPointer(rebasing: buffer[..<count]), fontFace: face.cairoFace,
                                fontSize: run.size, paint: paint)
+        }
+    }
+
+    /// Draws an upright run of vertical text: the context turned back a quarter, so the glyphs
+    /// stand upright in the container; each glyph centred across its column, its top at the pen
+    /// (HarfBuzz's vertical origin: its offsets are measured from the glyph's top centre, y up).
+    private func showUpright(_ run: GlyphRun, in line: TextLine, paint: GlyphPaint, face: FontFace) {
+        let start = origin.x + line.origin.x
+        // The column's middle, across the line: halfway between its ascent and its descent.
+        let middle = origin.y + line.origin.y - (line.ascent - line.descent) / 2
+        context.withSavedState {
+            // A line-frame point (u, v) is (-v, u) in the turned-back frame.
+            context.rotate(by: -.pi / 2)
+            withUnsafeTemporaryAllocation(of: cairo_glyph_t.self, capacity: run.glyphCount) { buffer in
+                var count = 0
+                run.forEachGlyph { glyph, _, pen in
+                    buffer.initializeElement(at: count, to: cairo_glyph_t(index: UInt(glyph.id), x: -middle + glyph.offsetX,
+                                                                          y: start + pen - glyph.offsetY))
+                    count += 1
+                }
+                context.drawGlyphs(UnsafeBufferPointer(rebasing: buffer[..<count]), fontFace: face.cairoFace,
+                                   fontSize: run.size, paint: paint)
+            }
         }
     }
 

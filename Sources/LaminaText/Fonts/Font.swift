@@ -11,7 +11,7 @@ import Foundation
 /// ```
 ///
 /// Characters the face lacks are drawn from another installed font, chosen per cluster through
-/// fontconfig: CJK from Droid Sans Fallback, emoji from Noto Color Emoji (see ``TextLayout``).
+/// fontconfig: CJK from IPAexGothic, emoji from Noto Color Emoji (see ``TextLayout``).
 /// A family that is not installed resolves to fontconfig's default (DejaVu Sans) and logs one
 /// warning, to standard error and the `text` trace category.
 public struct Font: Sendable, Hashable, CustomStringConvertible {

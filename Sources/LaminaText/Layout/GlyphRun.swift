@@ -30,6 +30,9 @@ public struct GlyphRun: Sendable {
     /// Whether the run's text is right to left (its bidi level is odd): its glyphs go from
     /// ``x`` leftwards in reading order, the text's last character first on the left.
     public let isRightToLeft: Bool
+    /// Whether the run stands upright in vertical text (ideographs, kana, emoji): its glyphs are
+    /// drawn upright, one below the other, instead of turned with the line.
+    public let isUpright: Bool
 
     /// For a run of the truncation token: the UTF-16 range of the token's text its attributes
     /// cover (``range`` is the empty range of the text where the token sits).
@@ -37,7 +40,7 @@ public struct GlyphRun: Sendable {
 
     init(range: Range<Int>, storage: TextStorage, attributeIndex: Int, x: Double, width: Double,
          shapedGlyphs: [ShapedGlyph], glyphRange: Range<Int>, face: FontFace?, size: Double,
-         isTruncationToken: Bool, isRightToLeft: Bool = false) {
+         isTruncationToken: Bool, isRightToLeft: Bool = false, isUpright: Bool = false) {
         self.range = range
         self.storage = storage
         self.attributeIndex = attributeIndex
@@ -49,6 +52,7 @@ public struct GlyphRun: Sendable {
         self.size = size
         self.isTruncationToken = isTruncationToken
         self.isRightToLeft = isRightToLeft
+        self.isUpright = isUpright
     }
 
     /// The glyph ids in the face that draws them, left to right.
@@ -92,14 +96,14 @@ public struct GlyphRun: Sendable {
     func placed(at x: Double) -> GlyphRun {
         GlyphRun(range: range, storage: storage, attributeIndex: attributeIndex, x: x, width: width,
                  shapedGlyphs: shapedGlyphs, glyphRange: glyphRange, face: face, size: size,
-                 isTruncationToken: isTruncationToken, isRightToLeft: isRightToLeft)
+                 isTruncationToken: isTruncationToken, isRightToLeft: isRightToLeft, isUpright: isUpright)
     }
 
     /// The font asked for.
     public var font: Font { attributes.font }
 
     /// The family of the face that draws the glyphs: the font's own, or a fallback's such as
-    /// "Droid Sans Fallback" or "Noto Color Emoji".
+    /// "IPAexGothic" or "Noto Color Emoji".
     public var faceFamily: String { face?.familyName ?? "" }
 
     /// Whether the run is an attachment (no glyphs; see ``TextLayout/attachmentRects``).

@@ -38,7 +38,8 @@ extension ShapedText {
             result.append(GlyphRun(range: piece, storage: storage, attributeIndex: run.attributeIndex, x: start,
                                    width: pen - start, shapedGlyphs: source, glyphRange: glyphRange, face: run.face,
                                    size: storage.runs[run.attributeIndex].attributes.font.size,
-                                   isTruncationToken: isTruncationToken, isRightToLeft: run.isRightToLeft))
+                                   isTruncationToken: isTruncationToken, isRightToLeft: run.isRightToLeft,
+                                   isUpright: run.isUpright))
         }
         return (result, pen - startX)
     }
@@ -128,7 +129,7 @@ extension ShapedText {
         shapingUnits.withUnsafeBufferPointer { units in
             hb_buffer_add_utf16(buffer, units.baseAddress! + piece.lowerBound, Int32(piece.count), 0, Int32(piece.count))
         }
-        hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_direction(buffer, run.direction)
         hb_buffer_set_script(buffer, run.script)
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(face.hbFont, buffer, nil, 0)
@@ -140,7 +141,7 @@ extension ShapedText {
         glyphs.reserveCapacity(Int(count))
         for index in 0..<Int(count) {
             let cluster = Int(infos[index].cluster)
-            var advance = Double(shaped[index].x_advance) * run.scale
+            var advance = ShapedGlyph.advance(of: shaped[index], upright: run.isUpright) * run.scale
             let next = index + 1 < Int(count) ? Int(infos[index + 1].cluster) : -1
             if next != cluster { advance += kern }
             glyphs.append(ShapedGlyph(id: infos[index].codepoint, cluster: Int32(piece.lowerBound + cluster),

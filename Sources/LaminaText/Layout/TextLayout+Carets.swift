@@ -29,14 +29,14 @@ public struct TextCaretPosition: Sendable, Hashable {
 
 extension TextLayout {
     /// Where the caret for `position` is drawn: a zero-width rectangle (its x is the caret's)
-    /// from its line's ascent to its descent, in container coordinates. Downstream, the caret sits
+    /// from its line's ascent to its descent, in the line frame. Downstream, the caret sits
     /// at the reading start of the character after the offset — its left edge, or its right edge
     /// when that character is right to left; upstream, at the reading end of the character before.
     /// At a direction change the two are different places on the line, and where a line wraps,
     /// upstream is the end of the first line and downstream the start of the next. Offsets clamp
     /// to the text, and inside a character move to its start; offsets in text that was not laid
     /// out (cut by the container) go to the end of the last line. Nil when there are no lines.
-    public func caretRect(for position: TextCaretPosition) -> Rect? {
+    func lineCaretRect(for position: TextCaretPosition) -> Rect? {
         guard let last = lines.last else { return nil }
         let index = min(max(position.index, 0), shaped.storage.count)
         let line = caretLine(for: index, affinity: position.affinity) ?? last
@@ -66,10 +66,10 @@ extension TextLayout {
                     height: line.ascent + line.descent)
     }
 
-    /// The caret position nearest `point` (container coordinates): on the nearest line, the
+    /// The caret position nearest `point` (in the line frame, ``TextLayout/lineFrameTransform``): on the nearest line, the
     /// character edge nearest the point — a character's reading start gives its offset,
     /// downstream; its reading end the offset after it, upstream. Nil when there are no lines.
-    public func caretPosition(at point: Point) -> TextCaretPosition? {
+    func caretPosition(inLinesAt point: Point) -> TextCaretPosition? {
         guard point.isFinite, let line = nearestLine(to: point) else { return nil }
         let cells = cells(of: line)
         guard !cells.isEmpty else { return TextCaretPosition(index: line.range.lowerBound) }
@@ -87,7 +87,7 @@ extension TextLayout {
     /// coordinates: on each line, one for each stretch of selected characters that sit side by
     /// side — a range that crosses a direction change covers several pieces of its line, as a
     /// selection does. From each line's ascent to its descent, and inside the line's box.
-    public func selectionRects(for range: Range<Int>) -> [Rect] {
+    func lineSelectionRects(for range: Range<Int>) -> [Rect] {
         guard !range.isEmpty else { return [] }
         var rects: [Rect] = []
         for line in lines where line.range.overlaps(range) {

@@ -21,10 +21,10 @@ public struct TextHighlightHit: Sendable, Hashable {
 }
 
 extension TextLayout {
-    /// The UTF-16 offset of the character under `point` (container coordinates), or of the
+    /// The UTF-16 offset of the character under `point` (in the line frame, ``TextLayout/lineFrameTransform``), or of the
     /// nearest character on the nearest line; nil when there are no lines. A point left of a line
     /// gives its first character, right of it its last.
-    public func characterIndex(at point: Point) -> Int? {
+    func characterIndex(inLinesAt point: Point) -> Int? {
         guard point.isFinite, let line = nearestLine(to: point) else { return nil }
         let x = point.x - line.origin.x
         var last: Int?
@@ -35,9 +35,9 @@ extension TextLayout {
         return last ?? line.range.lowerBound
     }
 
-    /// The rectangles (one per line, container coordinates) covering the characters of `range`
+    /// The rectangles (one per line, in the line frame) covering the characters of `range`
     /// that were laid out, from their line's ascent to its descent.
-    public func rects(for range: Range<Int>) -> [Rect] {
+    func lineRects(for range: Range<Int>) -> [Rect] {
         guard !range.isEmpty else { return [] }
         var rects: [Rect] = []
         for line in lines where line.range.overlaps(range) {
@@ -53,10 +53,10 @@ extension TextLayout {
         return rects
     }
 
-    /// The rectangles (container coordinates) covering a highlight found by
+    /// The rectangles (in the line frame, ``TextLayout/lineFrameTransform``) covering a highlight found by
     /// ``highlight(at:)``: those of its text, or of its part of the truncation token.
-    public func rects(for hit: TextHighlightHit) -> [Rect] {
-        guard hit.isInTruncationToken else { return rects(for: hit.range) }
+    func lineRects(for hit: TextHighlightHit) -> [Rect] {
+        guard hit.isInTruncationToken else { return lineRects(for: hit.range) }
         guard let line = truncatedLine else { return [] }
         return line.runs.filter { $0.isTruncationToken && $0.tokenRange.overlaps(hit.range) }.map { run in
             Rect(x: line.origin.x + run.x, y: line.origin.y - line.ascent, width: run.width,
@@ -67,10 +67,10 @@ extension TextLayout {
     /// The highlight under `point`, if the point is on a character that carries one — in the
     /// text, or in the truncation token of a truncated layout (YYLabel looks only in the text, so
     /// YYText's demo makes a tappable "more" an attachment holding a second label).
-    public func highlight(at point: Point) -> TextHighlightHit? {
+    func highlight(inLinesAt point: Point) -> TextHighlightHit? {
         if let hit = truncationTokenHighlight(at: point) { return hit }
         guard let line = nearestLine(to: point), line.bounds.insetBy(dx: -2, dy: -2).contains(point),
-              let index = characterIndex(at: point) else { return nil }
+              let index = characterIndex(inLinesAt: point) else { return nil }
         let runs = shaped.storage.runs
         guard !runs.isEmpty else { return nil }
         let position = shaped.storage.runIndex(at: index)

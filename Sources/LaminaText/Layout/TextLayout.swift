@@ -19,14 +19,17 @@ import LaminaTrace
 /// count. Positions and widths are fractional points — HarfBuzz's unhinted advances, never
 /// rounded —, so a layout is the same at every scale.
 ///
-/// Right-to-left scripts are laid out left to right: bidirectional reordering is not done.
+/// Right-to-left and mixed text follow the Unicode Bidirectional Algorithm (each paragraph's
+/// levels from ICU, each line reordered visually); a vertical container (``TextContainer/isVerticalForm``)
+/// sets the lines top to bottom, the first on the right.
 public struct TextLayout: Sendable {
     /// The font of text that sets none: DejaVu Sans at 17 points (UIKit's body size).
     public static let defaultFont = Font.system(size: 17)
 
     /// The container the text was laid out in.
     public let container: TextContainer
-    /// The lines, top to bottom and left to right within a row.
+    /// The lines, top to bottom and left to right within a row — in the line frame, which for
+    /// vertical text is turned: ``lineFrameTransform`` maps their geometry to the container.
     public let lines: [TextLine]
     /// How many rows hold lines.
     public let rowCount: Int
@@ -34,6 +37,12 @@ public struct TextLayout: Sendable {
     public let visibleRange: Range<Int>
     /// The last line, cut and ending in the truncation token, when truncation happened.
     public let truncatedLine: TextLine?
+    /// Maps the geometry of ``lines`` and their runs (the line frame) to container coordinates:
+    /// the identity for horizontal text; for vertical text a quarter turn clockwise, so that
+    /// each line's x runs down its column and its y leftwards from the container's right edge.
+    /// The layout's other geometry (``textBoundingRect``, hit testing, carets, selections) is in
+    /// container coordinates already.
+    public let lineFrameTransform: LaminaGraphics.AffineTransform
 
     let shaped: ShapedText
     /// The drawing phases the lines need (``TextPainter/Phases``).
@@ -97,8 +106,9 @@ public struct TextLayout: Sendable {
         self.container = container
         self.source = source
         let storage = makeStorage()
-        let shaped = ShapedText(storage: storage)
-        var typesetter = Typesetter(shaped: shaped, breaks: LineBreaks(units: storage.units), container: container)
+        let shaped = ShapedText(storage: storage, isVertical: container.isVerticalForm)
+        var typesetter = Typesetter(shaped: shaped, breaks: LineBreaks(units: storage.units),
+                                    container: container.lineFrameContainer)
         typesetter.run()
         var lines = typesetter.lines
         var truncated: TextLine?
@@ -115,6 +125,7 @@ public struct TextLayout: Sendable {
         rowCount = typesetter.rowCount
         visibleRange = 0..<(lines.last?.range.upperBound ?? 0)
         truncatedLine = truncated
+        lineFrameTransform = Self.lineFrameTransform(of: container, lines: lines)
         Trace.end(.textLayout, arguments: [
             "characters": String(storage.count), "lines": String(lines.count),
             "microseconds": String((DispatchTime.now().uptimeNanoseconds &- started) / 1000),
@@ -125,7 +136,7 @@ public struct TextLayout: Sendable {
     public var textBoundingRect: Rect {
         guard var rect = lines.first?.bounds else { return .zero }
         for line in lines.dropFirst() { rect = rect.union(line.bounds) }
-        return rect
+        return fromLineFrame(rect)
     }
 
     /// The size the text needs: the bounding rect's far corner plus the insets, rounded up to
@@ -145,7 +156,7 @@ public struct TextLayout: Sendable {
         for line in lines {
             for run in line.runs {
                 guard let attachment = run.attributes.attachment else { continue }
-                result.append((attachment, Self.attachmentRect(attachment, run: run, line: line)))
+                result.append((attachment, fromLineFrame(Self.attachmentRect(attachment, run: run, line: line))))
             }
         }
         return result

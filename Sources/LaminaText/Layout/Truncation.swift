@@ -76,9 +76,10 @@ struct Truncation {
         plain.backgroundBorder = nil
         plain.blockBorder = nil
         guard let token, !token.characters.isEmpty else {
-            return ShapedText(storage: TextStorage(units: Array("\u{2026}".utf16), attributes: plain))
+            return ShapedText(storage: TextStorage(units: Array("\u{2026}".utf16), attributes: plain),
+                              isVertical: shaped.isVertical)
         }
-        return ShapedText(storage: TextStorage(token, defaultFont: attributes.font))
+        return ShapedText(storage: TextStorage(token, defaultFont: attributes.font), isVertical: shaped.isVertical)
     }
 
     /// The UTF-16 offsets of the grapheme boundaries of `range`, both ends included.
@@ -125,7 +126,7 @@ extension GlyphRun {
     func moved(by dx: Double, range: Range<Int>) -> GlyphRun {
         GlyphRun(range: range, storage: storage, attributeIndex: attributeIndex, x: x + dx, width: width,
                  shapedGlyphs: shapedGlyphs, glyphRange: glyphRange, face: face, size: size,
-                 isTruncationToken: isTruncationToken, isRightToLeft: isRightToLeft)
+                 isTruncationToken: isTruncationToken, isRightToLeft: isRightToLeft, isUpright: isUpright)
     }
 }
 

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import CLaminaShims
 
 /// A whole text shaped once: glyphs in flat arrays (no allocation per glyph), grouped in runs of
 /// one face and one attribute run, plus each UTF-16 unit's share of the advance, which line
@@ -23,9 +24,20 @@ struct ShapedText: Sendable {
         /// Whether the run was shaped right to left (its bidi level is odd). Its glyphs are kept
         /// in logical order all the same, clusters rising: drawn, they are walked backwards.
         var isRightToLeft = false
+        /// Whether the run stands upright in vertical text (``TextContainer/isVerticalForm``):
+        /// shaped top to bottom, its advances are vertical advances, its offsets HarfBuzz's
+        /// vertical ones (y up), measured from the glyph's vertical origin.
+        var isUpright = false
+
+        /// The direction HarfBuzz shapes the run in.
+        var direction: hb_direction_t {
+            isUpright ? HB_DIRECTION_TTB : isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
+        }
     }
 
     let storage: TextStorage
+    /// Whether the text is set in vertical lines: upright characters are shaped top to bottom.
+    let isVertical: Bool
     /// The embedding levels, nil when every one is 0 (``BidiLevels/resolve(_:)``).
     let bidi: BidiLevels?
     /// Where the tabs are, in increasing order: their widths depend on where they fall on a line.
@@ -44,8 +56,10 @@ struct ShapedText: Sendable {
     /// units when it spans several (a ligature's).
     var prefixWidths: [Double]
 
-    init(storage: TextStorage) {
+    /// Shapes `storage`, for vertical lines when `isVertical`.
+    init(storage: TextStorage, isVertical: Bool = false) {
         self.storage = storage
+        self.isVertical = isVertical
         shapingUnits = UnicodeClasses.shapingUnits(of: storage.units)
         clusterStarts = [UInt8](repeating: 1, count: storage.count)
         // Each unit's advance is gathered one slot to the right, then summed in place.
@@ -62,9 +76,11 @@ struct ShapedText: Sendable {
                 }
                 var itemizer = Itemizer(font: run.attributes.font)
                 for (range, rightToLeft) in levelRuns(of: run.range) {
-                    for item in itemizer.items(of: range, in: units) {
-                        shape(item, attributeIndex: index, kern: run.attributes.kern, rightToLeft: rightToLeft,
-                              units: units, buffer: buffer)
+                    for (piece, upright) in orientationRuns(of: range, in: units) {
+                        for item in itemizer.items(of: piece, in: units) {
+                            shape(item, attributeIndex: index, kern: run.attributes.kern,
+                                  rightToLeft: rightToLeft && !upright, upright: upright, units: units, buffer: buffer)
+                        }
                     }
                 }
             }
@@ -92,6 +108,32 @@ struct ShapedText: Sendable {
         return pieces
     }
 
+    /// `range` cut where vertical text turns from upright characters to rotated ones (UAX #50's
+    /// Vertical_Orientation: U, Tu and Tr upright, R rotated; marks and joiners go with the
+    /// character before them); the whole range, not upright, in horizontal text.
+    private func orientationRuns(of range: Range<Int>,
+                                 in units: UnsafeBufferPointer<UInt16>) -> [(range: Range<Int>, upright: Bool)] {
+        guard isVertical, !range.isEmpty else { return [(range, false)] }
+        var pieces: [(range: Range<Int>, upright: Bool)] = []
+        var start = range.lowerBound, offset = range.lowerBound
+        var upright: Bool?
+        while offset < range.upperBound {
+            let (scalar, length) = UnicodeClasses.scalar(in: units, at: offset, end: range.upperBound)
+            let orientation = lamina_vertical_orientation(scalar)
+            if orientation != LAMINA_VERTICAL_INHERITED {
+                let isUpright = orientation == LAMINA_VERTICAL_UPRIGHT
+                if let current = upright, current != isUpright {
+                    pieces.append((start..<offset, current))
+                    start = offset
+                }
+                upright = isUpright
+            }
+            offset += length
+        }
+        pieces.append((start..<range.upperBound, upright ?? false))
+        return pieces
+    }
+
     /// The width of `range` in points.
     @inline(__always)
     func width(of range: Range<Int>) -> Double {
@@ -108,7 +150,7 @@ struct ShapedText: Sendable {
     }
 
     private mutating func shape(_ item: Itemizer.Item, attributeIndex: Int, kern: Double, rightToLeft: Bool,
-                                units: UnsafeBufferPointer<UInt16>, buffer: OpaquePointer) {
+                                upright: Bool, units: UnsafeBufferPointer<UInt16>, buffer: OpaquePointer) {
         let font = storage.runs[attributeIndex].attributes.font
         let first = glyphs.count
         guard let face = item.face else {
@@ -117,10 +159,12 @@ struct ShapedText: Sendable {
             return
         }
         let scale = font.size / face.unitsPerEm
+        var run = Run(range: item.range, glyphRange: first..<first, face: face, scale: scale,
+                      attributeIndex: attributeIndex, script: item.script, isRightToLeft: rightToLeft, isUpright: upright)
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(item.range.lowerBound),
                             Int32(item.range.count))
-        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_direction(buffer, run.direction)
         hb_buffer_set_script(buffer, item.script)
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(face.hbFont, buffer, nil, 0)
@@ -138,7 +182,7 @@ struct ShapedText: Sendable {
             prefixWidths.withUnsafeMutableBufferPointer { unitAdvances in
                 clusterStarts.withUnsafeMutableBufferPointer { clusterStarts in
                     Self.record(glyphCount, infos: infos, positions: positions, end: item.range.upperBound,
-                                scale: scale, kern: kern, into: destination, unitAdvances: unitAdvances,
+                                scale: scale, kern: kern, upright: upright, into: destination, unitAdvances: unitAdvances,
                                 clusterStarts: clusterStarts)
                 }
             }
@@ -153,8 +197,8 @@ struct ShapedText: Sendable {
                                                     count: glyphCount))
             glyphs.withUnsafeMutableBufferPointer { record(into: $0.baseAddress! + first) }
         }
-        runs.append(Run(range: item.range, glyphRange: first..<glyphs.count, face: face, scale: scale,
-                        attributeIndex: attributeIndex, script: item.script, isRightToLeft: rightToLeft))
+        run.glyphRange = first..<glyphs.count
+        runs.append(run)
     }
 
     /// Writes HarfBuzz's output for one item: each glyph (in points, `kern` added after each
@@ -164,7 +208,7 @@ struct ShapedText: Sendable {
     /// re-shaped), and a 0 in `clusterStarts` for each unit after a cluster's first.
     private static func record(_ glyphCount: Int, infos: UnsafePointer<hb_glyph_info_t>,
                                positions: UnsafePointer<hb_glyph_position_t>, end: Int, scale: Double, kern: Double,
-                               into destination: UnsafeMutablePointer<ShapedGlyph>,
+                               upright: Bool, into destination: UnsafeMutablePointer<ShapedGlyph>,
                                unitAdvances: UnsafeMutableBufferPointer<Double>,
                                clusterStarts: UnsafeMutableBufferPointer<UInt8>) {
         guard glyphCount > 0 else { return }
@@ -172,7 +216,7 @@ struct ShapedText: Sendable {
         for index in 0..<glyphCount {
             // Clusters rise left to right; a glyph is its cluster's last when the next differs.
             let next = index + 1 < glyphCount ? Int(infos[index + 1].cluster) : end
-            var advance = Double(positions[index].x_advance) * scale
+            var advance = ShapedGlyph.advance(of: positions[index], upright: upright) * scale
             if next != cluster && kern != 0 { advance += kern }
             (destination + index).initialize(to: ShapedGlyph(
                 id: infos[index].codepoint, cluster: Int32(cluster), advance: advance,

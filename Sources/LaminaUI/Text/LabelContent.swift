@@ -2,13 +2,15 @@ import Foundation
 import LaminaGraphics
 import LaminaText
 
-/// Where a label puts its text when the text is shorter than the label.
+/// Where a label puts its text when the text is shorter than the label — or, in vertical text,
+/// narrower: the columns then sit against the right inset (top), in the middle, or against the
+/// left inset (bottom), as YYLabel places them (`_convertPointFromLayout:` in `YYLabel.m`).
 public enum TextVerticalAlignment: Sendable, Hashable, CaseIterable {
-    /// Against the top inset.
+    /// Against the top inset (vertical text: the right inset).
     case top
     /// Centred, rounded to whole device pixels so glyphs do not blur between pixel rows.
     case center
-    /// Against the bottom inset.
+    /// Against the bottom inset (vertical text: the left inset).
     case bottom
 }
 
@@ -29,12 +31,14 @@ struct LabelContent: Sendable, Equatable {
     var textContainerInset: EdgeInsets = .zero
     var exclusionPaths: [Path] = []
     var preferredMaxLayoutWidth: Double = 0
+    var baseWritingDirection: WritingDirection = .natural
+    var isVerticalForm = false
 
     /// The container for a label of `size`.
     func container(for size: Size) -> TextContainer {
         TextContainer(size: size, insets: textContainerInset, exclusionPaths: exclusionPaths,
                       maximumNumberOfLines: max(numberOfLines, 0), truncationType: truncationType,
-                      truncationToken: truncationToken)
+                      truncationToken: truncationToken, isVerticalForm: isVerticalForm)
     }
 
     /// The text laid out for a label of `size`, or nil when there is no text. Any thread.
@@ -46,23 +50,37 @@ struct LabelContent: Sendable, Equatable {
         guard let text, !text.isEmpty else { return nil }
         var attributes = TextRunAttributes(font: font)
         attributes.foregroundColor = textColor
-        attributes.paragraphStyle = ParagraphStyle(alignment: textAlignment, lineBreakMode: lineBreakMode)
+        attributes.paragraphStyle = ParagraphStyle(alignment: textAlignment, lineBreakMode: lineBreakMode,
+                                                   baseWritingDirection: baseWritingDirection)
         return TextLayout(container: container(for: size), string: text, attributes: attributes)
     }
 
     /// The size the label needs to show its text within `size` (the width limited by
-    /// `preferredMaxLayoutWidth` when set). Any thread.
+    /// `preferredMaxLayoutWidth` when set; vertical text takes as many columns as it needs
+    /// within the height). Any thread.
     func sizeThatFits(_ size: Size) -> Size {
-        let width = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth
+        let width = isVerticalForm ? .infinity : preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth
             : (size.width.isFinite && size.width > 0 ? size.width : .infinity)
         let height = size.height.isFinite && size.height > 0 ? size.height : .infinity
         return makeLayout(for: Size(width: width, height: height))?.textBoundingSize ?? .zero
     }
 
-    /// How far down the text is drawn in a label of `size` at `scale`, by the vertical alignment.
-    func verticalOffset(of layout: TextLayout, in size: Size, scale: Double) -> Double {
-        guard !layout.lines.isEmpty else { return 0 }
+    /// How far the text is moved in a label of `size` at `scale`, by the vertical alignment: down
+    /// for horizontal text, left for vertical text (whose columns start at the right).
+    func textOffset(of layout: TextLayout, in size: Size, scale: Double) -> Point {
+        guard !layout.lines.isEmpty else { return .zero }
         let rect = layout.textBoundingRect
+        let pixels = scale.isFinite && scale > 0 ? scale : 1
+        if isVerticalForm {
+            let left = max(textContainerInset.left, 0), right = size.width - max(textContainerInset.right, 0)
+            let offset: Double
+            switch textVerticalAlignment {
+            case .top: offset = 0
+            case .center: offset = (left + right) / 2 - rect.midX
+            case .bottom: offset = left - rect.minX
+            }
+            return Point(x: (offset * pixels).rounded() / pixels, y: 0)
+        }
         let top = max(textContainerInset.top, 0), bottom = size.height - max(textContainerInset.bottom, 0)
         let free = bottom - top - rect.height
         let offset: Double
@@ -71,16 +89,15 @@ struct LabelContent: Sendable, Equatable {
         case .center: offset = top + free / 2 - rect.minY
         case .bottom: offset = bottom - rect.maxY
         }
-        let pixels = scale.isFinite && scale > 0 ? scale : 1
-        return (offset * pixels).rounded() / pixels
+        return Point(x: 0, y: (offset * pixels).rounded() / pixels)
     }
 
     /// Draws `layout` into a label of `size`: the one drawing path of both labels. Any thread.
     @discardableResult
     func draw(_ layout: TextLayout, in context: GraphicsContext, size: Size, pressed: TextHighlightHit?,
               isCancelled: () -> Bool = { false }) -> Bool {
-        let offset = verticalOffset(of: layout, in: size, scale: context.scale)
-        return layout.draw(in: context, at: Point(x: 0, y: offset),
+        let offset = textOffset(of: layout, in: size, scale: context.scale)
+        return layout.draw(in: context, at: offset,
                            options: TextDrawingOptions(pressing: pressed), isCancelled: isCancelled)
     }
 }

@@ -82,7 +82,8 @@ open class TextLabel: View {
     nonisolated static func layout(_ layout: TextLayout, fits size: Size) -> Bool {
         let container = layout.container.size
         if container == size { return true }
-        return container.width == size.width && container.height > size.height
+        // Vertical columns are as long as the container is tall: a taller one sets other lines.
+        return !layout.container.isVerticalForm && container.width == size.width && container.height > size.height
             && layout.textBoundingSize.height <= size.height
     }
 
@@ -166,6 +167,23 @@ open class TextLabel: View {
         set { update { $0.exclusionPaths = newValue } }
     }
 
+    /// The direction of ``text``'s paragraphs: `.natural` (from each paragraph's first strong
+    /// character, UAX #9 rules P2–P3) by default, as `NSParagraphStyle.baseWritingDirection`.
+    /// Attributed text takes it from its own paragraph styles.
+    public var baseWritingDirection: WritingDirection {
+        get { content.baseWritingDirection }
+        set { update { $0.baseWritingDirection = newValue } }
+    }
+
+    /// Whether the text is set in vertical columns, top to bottom and right to left (YYLabel's
+    /// `verticalForm`; see ``TextContainer/isVerticalForm``). Columns are as long as the label is
+    /// tall; ``textVerticalAlignment`` then places them across: `.top` against the right inset.
+    /// False by default.
+    public var isVerticalForm: Bool {
+        get { content.isVerticalForm }
+        set { update { $0.isVerticalForm = newValue } }
+    }
+
     /// The width ``sizeThatFits(_:)`` wraps at, when positive.
     public var preferredMaxLayoutWidth: Double {
         get { content.preferredMaxLayoutWidth }
@@ -196,8 +214,8 @@ open class TextLabel: View {
     private func layoutPoint(of event: PointerEvent) -> (point: Point, layout: TextLayout)? {
         guard let layout = currentLayout() else { return nil }
         let location = convert(event.location, from: nil)
-        let offset = content.verticalOffset(of: layout, in: bounds.size, scale: layer.contentsScale)
-        return (Point(x: location.x, y: location.y - offset), layout)
+        let offset = content.textOffset(of: layout, in: bounds.size, scale: layer.contentsScale)
+        return (Point(x: location.x - offset.x, y: location.y - offset.y), layout)
     }
 
     /// Presses the highlight under the pointer (redrawn in its highlighted colours), or passes
