@@ -73,7 +73,8 @@ clean:
 # The frame pictures that open the Docs chapters: runs each tour chapter a Docs chapter
 # demonstrates (in .build/docs-images, so the tour's files land there) and copies its frame
 # picture, SVG and PNG, into Docs/images/ — the one place generated images are committed
-# outside Tests/ — and its contact sheet when it writes one (tour chapters 8 and 9).
+# outside Tests/ — its contact sheet when it writes one (tour chapters 8 and 9), and chapter 4's
+# pictures of text (both directions; tab stops, borders and vertical text in labels).
 DOCS_IMAGE_CHAPTERS ?= 1 2 3 4 5 7 8 9
 .PHONY: docs-images
 docs-images: build
@@ -83,6 +84,8 @@ docs-images: build
 	    (cd .build/docs-images && $$bin/PipelineTour $$chapter --trace-out chapter-$$chapter.json \
 	      > chapter-$$chapter.log); \
 	    cp .build/docs-images/chapter-$$chapter-frame.svg .build/docs-images/chapter-$$chapter-frame.png Docs/images/; \
+	    if [ $$chapter = 4 ]; then \
+	      cp .build/docs-images/chapter-4-directions.png .build/docs-images/chapter-4-text-styles.png Docs/images/; fi; \
 	    if [ -f .build/docs-images/chapter-$$chapter-contact-sheet.png ]; then \
 	      cp .build/docs-images/chapter-$$chapter-contact-sheet.png Docs/images/; fi; \
 	  done

@@ -4,15 +4,16 @@ import Lamina
 /// Chapter 4: one label's text. The layout first — lines, glyph runs, the fallback fonts, the
 /// truncated last line — drawn with the debug overlay into a PNG; then the same text in a
 /// `Label` (laid out and drawn on the main thread in the commit) and an `AsyncLabel` (on a
-/// display queue), and the trace read back to show which thread did each; last, English,
-/// Hebrew, Arabic and mixed paragraphs, each in its direction.
+/// display queue), and the trace read back to show which thread did each; then English,
+/// Hebrew, Arabic and mixed paragraphs, each in its direction; last, a window of labels with
+/// tab stops, text borders and vertical text (``showTextStyles()``).
 @MainActor
 func runChapterFour(trace recorder: TraceRecorder) {
     print("""
         TextLayout turns an attributed string into lines of positioned glyphs: HarfBuzz shapes each
         run of one font and script, ICU lists where lines may break, and the lines fill the
-        container greedily. Characters DejaVu Sans lacks fall back per cluster — CJK to Droid Sans
-        Fallback, emoji to Noto Color Emoji. Text that does not fit ends in "…".
+        container greedily. Characters DejaVu Sans lacks fall back per cluster — CJK to IPAexGothic,
+        emoji to Noto Color Emoji. Text that does not fit ends in "…".
         """)
     var text = AttributedString("Lamina lays out this label off the main thread — 漢字 and 😀 👍🏽 🇫🇷 too — ")
     text.font = .system(size: 15)
@@ -29,6 +30,7 @@ func runChapterFour(trace recorder: TraceRecorder) {
     drawWithDebugOverlay(layout, size: size, path: "chapter-4-layout.png")
     showLabels(text: text, size: size, recorder: recorder)
     showBothDirections()
+    showTextStyles()
 }
 
 /// Hebrew, Arabic and mixed paragraphs: their runs in visual order with their direction, and

@@ -130,11 +130,12 @@ struct VerticalTextTests {
 
     @Test("vertical forms of punctuation come from the font's vert feature")
     func vertFeature() {
-        let horizontal = TextLayout(container: TextContainer(size: Size(width: 120, height: 120)), text: Self.text("、（"))
-        let vertical = Self.layout("、（")
+        let punctuation = "、。（「ー"
+        let horizontal = TextLayout(container: TextContainer(size: Size(width: 120, height: 120)), text: Self.text(punctuation))
+        let vertical = Self.layout(punctuation)
         let before = horizontal.lines[0].runs.flatMap(\.glyphs), after = vertical.lines[0].runs.flatMap(\.glyphs)
-        #expect(before.count == 2 && after.count == 2)
-        #expect(before[0] != after[0] && before[1] != after[1])
+        #expect(before.count == 5 && after.count == 5)
+        for index in 0..<5 { #expect(before[index] != after[index], "\(Array(punctuation)[index])") }
     }
 
     @Test("an unbounded width makes as many columns as the text needs, ending at the left inset")
