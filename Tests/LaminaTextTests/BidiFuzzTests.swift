@@ -4,7 +4,8 @@ import LaminaGraphics
 import LaminaTesting
 import Testing
 
-/// Random mixed-direction text with tabs and random tab stops in random containers: the layout
+/// Random mixed-direction text with tabs and random tab stops in random containers, one in four
+/// of them vertical: the layout
 /// invariants hold, and so do the bidi ones — each line's runs sit side by side left to right and cover its text once, every
 /// caret position has a caret on its line, a point on a caret finds a position on that line,
 /// and selection rectangles stay inside their lines.
@@ -14,6 +15,7 @@ struct BidiFuzzTests {
         "שלום", "עולם", "مرحبا", "سلام", "بالعالم", "abc", "Lamina", "123", "4.5", "-7", "%", " ", "  ", "\n",
         "(", ")", "[", "]", "«", "»", "\u{200F}", "\u{200E}", "\u{202B}", "\u{202A}", "\u{202C}", "\u{2067}", "\u{2066}",
         "\u{2069}", "\u{0651}", "\u{05B8}", "ב\u{05BC}", "😀", "漢字", "\t", "\t\t", "3.25", "\u{0661}\u{0662}", "ffi",
+        "縦書き、", "ー（）", "っ。", "A\u{0301}",
     ]
 
     static func randomText(_ random: inout SplitMix64) -> AttributedString {
@@ -40,6 +42,10 @@ struct BidiFuzzTests {
 
     static func check(_ layout: TextLayout, seed: UInt64) {
         LayoutFuzzTests.check(layout, seed: seed)
+        // Carets and selections come in container coordinates; the lines' boxes are in the line
+        // frame (turned for vertical text).
+        let toLines = layout.lineFrameTransform.inverted() ?? .identity
+        func inLines(_ rect: Rect) -> Rect { toLines.apply(to: rect) }
         for line in layout.lines {
             var pen = line.runs.first?.x ?? 0
             for run in line.runs {
@@ -58,7 +64,7 @@ struct BidiFuzzTests {
             for position in positions {
                 do {
                     let (index, affinity) = (position.index, position.affinity)
-                    guard let caret = layout.caretRect(for: TextCaretPosition(index: index, affinity: affinity)) else {
+                    guard let caret = layout.caretRect(for: TextCaretPosition(index: index, affinity: affinity)).map(inLines) else {
                         Issue.record("seed \(seed): no caret for \(index)")
                         continue
                     }
@@ -66,23 +72,25 @@ struct BidiFuzzTests {
                             || line.isTruncated, "seed \(seed): caret \(index) \(affinity) at \(caret) off its line \(box)")
                 }
             }
-            for rect in layout.selectionRects(for: line.range) {
+            for rect in layout.selectionRects(for: line.range).map(inLines) {
                 #expect(rect.minX >= box.minX - 1e-6 && rect.maxX <= box.maxX + 1e-6, "seed \(seed): selection off its line")
             }
-            if let position = layout.caretPosition(at: Point(x: box.midX, y: box.midY)) {
+            if let position = layout.caretPosition(at: layout.lineFrameTransform.apply(to: Point(x: box.midX, y: box.midY))) {
                 #expect(position.index >= 0 && position.index <= layout.shaped.storage.count, "seed \(seed)")
             }
         }
     }
 
-    @Test("random bidi text in random containers keeps the layout and bidi invariants (LAMINA_FUZZ=1: 20,000)")
+    @Test("random bidi text in random containers, horizontal and vertical, keeps the layout and bidi invariants (LAMINA_FUZZ=1: 20,000)")
     func fuzz() {
         let iterations = ProcessInfo.processInfo.environment["LAMINA_FUZZ"] == "1" ? 20_000 : 1_500
         for iteration in 0..<iterations {
             let seed = UInt64(iteration)
             var random = SplitMix64(seed: seed ^ 0xB1D1)
             let text = Self.randomText(&random)
-            let container = LayoutFuzzTests.randomContainer(&random)
+            var container = LayoutFuzzTests.randomContainer(&random)
+            // One in four vertical: the same invariants in the turned frame.
+            container.isVerticalForm = iteration % 4 == 3
             Self.check(TextLayout(container: container, text: text), seed: seed)
         }
     }

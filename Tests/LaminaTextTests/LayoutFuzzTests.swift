@@ -66,7 +66,8 @@ struct LayoutFuzzTests {
     /// Invariants every layout keeps, whatever its input.
     static func check(_ layout: TextLayout, seed: UInt64) {
         let container = layout.container
-        let rect = container.layoutRect
+        // Lines are checked in their own frame: a vertical container's is turned (width and height swapped).
+        let rect = container.lineFrameContainer.layoutRect
         let count = String(layout.text.characters).utf16.count
         var expectedStart = 0
         for line in layout.lines {
