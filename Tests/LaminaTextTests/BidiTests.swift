@@ -207,4 +207,31 @@ struct BidiTests {
         let english = Self.layout("Left to right text that wraps onto a few lines in one paragraph.", width: 200, style: style)
         #expect(english.lines.first?.fragment.minX == 40 && english.lines.first?.fragment.maxX == 190)
     }
+
+    @Test("an attachment in right-to-left text sits between its neighbours in reading order; decorations follow their runs")
+    func attachmentsAndDecorationsInRightToLeftText() throws {
+        var text = TextFixtures.text("שלום ")
+        text.append(TextAttachment(size: Size(width: 30, height: 16)).attributedString)
+        var underlined = TextFixtures.text(" עולם")
+        underlined.underline = TextDecoration(style: .thick, color: Color(red: 1, green: 0, blue: 0))
+        text.append(underlined)
+        let layout = TextLayout(container: TextContainer(width: 300), text: text)
+        let attachment = try #require(layout.attachmentRects.first?.rect)
+        let before = try #require(layout.rects(for: 3..<4).first), after = try #require(layout.rects(for: 7..<8).first)
+        // Read right to left: "שלום" on the right, then the attachment, then "עולם" on its left.
+        #expect(attachment.minX >= after.maxX - 1e-6 && attachment.maxX <= before.minX + 1e-6)
+        #expect(abs(attachment.width - 30) < 1e-9)
+        // The underline is drawn under the underlined word, wherever reordering put it.
+        let image = try TextFixtures.render(layout, size: Size(width: 300, height: 40))
+        let word = try #require(layout.rects(for: 6..<11).first)
+        var redInside = 0, redOutside = 0
+        for y in 0..<40 {
+            for x in 0..<300 {
+                let pixel = image.pixel(x: x, y: y)
+                guard pixel.red - pixel.green > 0.4 else { continue }
+                if Double(x) >= word.minX - 1 && Double(x) <= word.maxX + 1 { redInside += 1 } else { redOutside += 1 }
+            }
+        }
+        #expect(redInside > 20 && redOutside == 0)
+    }
 }
