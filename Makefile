@@ -53,9 +53,10 @@ tsan: deps
 	exit $$status
 
 # The seeded fuzz tests at full size (make test runs short versions): damage against a full
-# recomposite over 100 random histories, and 100,000 random text layouts.
+# recomposite over 100 random histories, 100,000 random text layouts, and 20,000 random
+# mixed-direction, tabbed and vertical ones.
 fuzz: build
-	LAMINA_FUZZ=1 $(SWIFT) test --skip-build --filter 'DamageDifferentialTests|LayoutFuzzTests'
+	LAMINA_FUZZ=1 $(SWIFT) test --skip-build --filter 'DamageDifferentialTests|LayoutFuzzTests|BidiFuzzTests'
 
 # The async display stress test at full size (make test runs a short version of it).
 stress: build

@@ -33,6 +33,13 @@ extension X11EventSource {
             if message.type == presenter.protocolsAtom, message.data.data32.0 == presenter.deleteWindowAtom {
                 finish(.windowClosed)
             }
+        case XCB_DESTROY_NOTIFY:
+            // Delivered through the window's StructureNotify mask; the window no longer exists,
+            // so closing must not destroy it again.
+            let destroy = raw.load(as: xcb_destroy_notify_event_t.self)
+            guard destroy.window == presenter.windowID else { return }
+            presenter.windowWasDestroyed()
+            finish(.windowDestroyed)
         case XCB_MAPPING_NOTIFY:
             keyboard.refresh(after: raw.assumingMemoryBound(to: xcb_mapping_notify_event_t.self))
         default:

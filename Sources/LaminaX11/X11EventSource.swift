@@ -19,8 +19,11 @@ import LaminaUI
 /// - Button 1, motion: pointer down, move, up (pointer 0); buttons 4–7: wheel events.
 /// - Keys: ``Window/send(_:)`` with a ``KeyEvent``; an auto-repeat is a down with `isRepeat`.
 /// - WM_DELETE_WINDOW (the window manager's close button): the window closes.
+/// - DestroyNotify (another client destroyed the window, as `xdotool windowclose` or `xkill -id`
+///   does): the window closes.
 ///
-/// Closing — ``close()``, WM_DELETE_WINDOW, or the server going away — removes the source,
+/// Closing — ``close()``, WM_DELETE_WINDOW, the window destroyed from outside, or the server
+/// going away — removes the source,
 /// stops presenting, shuts the window's render server down, and calls ``onClose``; it never
 /// traps and never waits for the server.
 @MainActor
@@ -29,6 +32,8 @@ public final class X11EventSource {
     public enum CloseReason: Sendable, Hashable {
         /// The window manager asked (WM_DELETE_WINDOW: the close button).
         case windowClosed
+        /// Another client destroyed the window (XDestroyWindow).
+        case windowDestroyed
         /// The app called ``X11EventSource/close()``.
         case closedByApp
         /// The connection broke: the server went away.

@@ -147,6 +147,15 @@ public final class X11Presenter: FrameKeepingPresenter {
         state.withLock { $0.windowPixelSize = (width, height) }
     }
 
+    /// Marks the window as destroyed by another client: nothing is sent to it any more, and
+    /// ``close()`` does not destroy it again. Any thread (the event source calls it).
+    func windowWasDestroyed() {
+        state.withLock { state in
+            state.isClosed = true
+            state.segment = nil
+        }
+    }
+
     /// Stops presenting; destroys the window when the server is still there. Further frames
     /// are only kept. Any thread; later calls do nothing.
     func close() {

@@ -128,6 +128,25 @@ final class X11EventSourceTests: LaminaTestCase {
         }
     }
 
+    func test_aWindowDestroyedByAnotherClientEndsTheRunAndShutsTheRenderServerDown() throws {
+        try onMainActor {
+            let (presenter, window, events, probe) = try openProbeWindow()
+            var reasons: [X11EventSource.CloseReason] = []
+            events.onClose = { reasons.append($0) }
+            let client = try TestClient(display: try SharedXvfb.display())
+            // What `xdotool windowclose` does: XDestroyWindow from another connection.
+            client.destroy(presenter.windowID)
+            XCTAssertEqual(events.runUntilClosed(timeout: .seconds(10)), .windowDestroyed)
+            XCTAssertEqual(reasons, [.windowDestroyed])
+            probe.fill = .blue
+            probe.setNeedsDisplay()
+            Transaction.flush()
+            XCTAssertTrue(EventLoop.main.runUntilIdle(), "a commit after the destruction leaves no work waiting")
+            XCTAssertNil(window.renderServer.renderTreeRoot(), "the render server has shut down")
+            XCTAssertFalse(presenter.connectionHasFailed, "nothing was sent to the destroyed window")
+        }
+    }
+
     func test_killingTheServerMidRunClosesTheWindowCleanly() throws {
         try onMainActor {
             let server = try XvfbServer.start(width: 400, height: 300)

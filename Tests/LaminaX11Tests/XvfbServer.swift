@@ -145,6 +145,23 @@ final class TestClient {
         sync()
     }
 
+    /// Destroys `window` from this connection, as `xdotool windowclose` does.
+    func destroy(_ window: xcb_window_t) {
+        xcb_destroy_window(raw, window)
+        sync()
+    }
+
+    /// The top-level windows (the root's children) whose WM_CLASS names `windowClass`.
+    func windows(ofClass windowClass: String) -> [xcb_window_t] {
+        guard let screen = xcb_setup_roots_iterator(xcb_get_setup(raw)).data,
+              let reply = xcb_query_tree_reply(raw, xcb_query_tree(raw, screen.pointee.root), nil) else { return [] }
+        defer { free(reply) }
+        guard let children = xcb_query_tree_children(reply) else { return [] }
+        let windows = (0..<Int(xcb_query_tree_children_length(reply))).map { children[$0] }
+        // WM_CLASS is two NUL-terminated strings: the instance name, then the class.
+        return windows.filter { property("WM_CLASS", of: $0).split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == windowClass } }
+    }
+
     /// Sends the WM_DELETE_WINDOW client message a window manager sends for the close button.
     func sendDeleteWindow(to window: xcb_window_t) {
         let protocols = atom("WM_PROTOCOLS"), delete = atom("WM_DELETE_WINDOW")
