@@ -6,26 +6,38 @@ BUILD_LOG := .build/build.log
 # The tests that exercise threads, run again under Thread Sanitizer by `make tsan`.
 TSAN_FILTER ?= LaminaLoopTests|LaminaTraceTests|LaminaTestingTests|LaminaGraphicsTests|LaminaTextTests|LaminaLayersTests|LaminaUITests|LaminaImagesTests|LaminaX11Tests|FeedSceneTests
 
-.PHONY: deps build demo feed x11-demo test tsan stress fuzz bench bench-smoke clean
+.PHONY: deps build demo-build demo feed x11-demo test tsan stress fuzz bench bench-smoke clean
 
 deps:
 	@bash Scripts/install-deps.sh
 
-# Builds everything, tests included, and fails on any compiler warning of Lamina's own. (SwiftPM's
-# notes about files inside a dependency's checkout, such as "'swift-distributed-tracing': found 1
-# file(s) which are unhandled", are the dependency's, and not Lamina's to fix.)
+# Fails on any compiler warning of Lamina's own in the build log. (SwiftPM's notes about files
+# inside a dependency's checkout, such as "'swift-distributed-tracing': found 1 file(s) which are
+# unhandled", are the dependency's, and not Lamina's to fix.)
+CHECK_WARNINGS = dependencies=$$(ls .build/checkouts 2>/dev/null | paste -sd'|' -); \
+	! grep -E "(^|: )warning:" $(BUILD_LOG) | grep -vE "warning: '($${dependencies:-no dependency})':" \
+	|| (echo "make: compiler warnings (see above)"; exit 1)
+
+# Builds everything, tests included, and fails on any compiler warning of Lamina's own.
 build: deps
 	@mkdir -p .build
 	set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG)
-	@dependencies=$$(ls .build/checkouts 2>/dev/null | paste -sd'|' -); \
-	  ! grep -E "(^|: )warning:" $(BUILD_LOG) | grep -vE "warning: '($${dependencies:-no dependency})':" \
-	  || (echo "make build: compiler warnings (see above)"; exit 1)
+	@$(CHECK_WARNINGS)
+
+# Builds only the two programs `make demo` runs (no test targets, no test-only dependencies such
+# as the Pango oracle or snapshot testing), with the same warning check.
+demo-build: deps
+	@mkdir -p .build
+	@echo "make demo: building PipelineTour and FeedDemo (debug, without the tests: make test builds those)"
+	set -o pipefail; $(SWIFT) build --product PipelineTour 2>&1 | tee $(BUILD_LOG)
+	set -o pipefail; $(SWIFT) build --product FeedDemo 2>&1 | tee -a $(BUILD_LOG)
+	@$(CHECK_WARNINGS)
 
 # Every tour chapter; the Chrome trace goes to trace.json, every presented frame and a contact
 # sheet per chapter to demo-frames/. Then the feed, shorter than the measured run and in the
 # debug build (its figures are a release build's in `make feed`): its frames, contact sheets,
 # frame pictures and feed-trace.json go to feed-output/.
-demo: build
+demo: demo-build
 	$(SWIFT) run --skip-build PipelineTour --frames demo-frames --trace-out trace.json
 	$(SWIFT) run --skip-build FeedDemo --frames 300 --out feed-output
 
