@@ -16,6 +16,8 @@ struct FeedDemoOptions {
     var pictureFrames = 36
     var x11 = false
     var screenshotPath: String?
+    /// Frames of the soak run (`--soak N`), nil for none.
+    var soakFrames: Int?
     var showsHelp = false
 
     static let usage = """
@@ -48,6 +50,9 @@ struct FeedDemoOptions {
                                        server into FILE (PNG), then tap a row's "more" and write the
                                        row growing into FILE-expanding.png, and quit (`make
                                        docs-images` does)
+          --soak N                     headless on a virtual clock: scroll down and up for N frames
+                                       (`make soak`: 100000), reporting memory and counts every
+                                       10000 frames; exit status 1 when something kept growing
           --help                       this text
         """
 
@@ -99,12 +104,14 @@ struct FeedDemoOptions {
                 size = Size(width: parts[0], height: parts[1])
             case "--x11": x11 = true
             case "--screenshot": screenshotPath = try value(flag)
+            case "--soak": soakFrames = Int(try number(flag, minimum: 10_000))
             case "--help", "-h": showsHelp = true
             default: throw FeedDemoUsageError("unknown option \(flag)")
             }
         }
         if modes.isEmpty || rates.isEmpty { throw FeedDemoUsageError("nothing to run") }
         if screenshotPath != nil && !x11 { throw FeedDemoUsageError("--screenshot needs --x11") }
+        if soakFrames != nil && x11 { throw FeedDemoUsageError("--soak runs headless, not with --x11") }
     }
 }
 

@@ -35,8 +35,11 @@ emit("Image server: \(server.description), at \(server.baseURL)")
 let images = FeedImages(baseURL: server.baseURL, pixelSize: options.pixelSize)
 let posts = FeedPost.feed(count: options.rows)
 
+var succeeded = true
 MainActor.assumeIsolated {
-    if options.x11 {
+    if let frames = options.soakFrames {
+        succeeded = runSoak(posts: posts, images: images, options: options, frames: frames)
+    } else if options.x11 {
         runInteractive(posts: posts, images: images, options: options)
     } else {
         runMeasured(posts: posts, images: images, options: options)
@@ -44,6 +47,7 @@ MainActor.assumeIsolated {
     }
 }
 server.stop()
+exit(succeeded ? 0 : 1)
 
 /// Writes `text` to standard output at once (unbuffered, so progress shows while a run goes on
 /// and lines stay in order when the output is piped).

@@ -1,5 +1,6 @@
 import LaminaGraphics
 import LaminaTrace
+import Synchronization
 
 /// A rectangle of content in a retained tree: Core Animation's `CALayer`, main-thread state.
 ///
@@ -101,7 +102,18 @@ open class Layer {
     /// opacity 1, contents scale 1, gravity `.resize`.
     public required init() {
         id = LayerID.next()
+        Self.liveLayers.add(1, ordering: .relaxed)
     }
+
+    deinit {
+        Self.liveLayers.subtract(1, ordering: .relaxed)
+    }
+
+    /// How many layers exist in the process right now: made and not yet freed, in a tree or
+    /// not. A diagnostic for leaks (`FeedDemo --soak` watches it stay flat); any thread.
+    public nonisolated static var liveCount: Int { liveLayers.load(ordering: .relaxed) }
+
+    private nonisolated static let liveLayers = Atomic<Int>(0)
 
     /// Records a render-state change; the first one since the last commit enrols the layer in
     /// the transaction's changed set.

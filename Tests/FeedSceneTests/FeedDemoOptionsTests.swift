@@ -27,8 +27,14 @@ import Testing
     }
 
     @Test(arguments: ["--modes fast", "--fps 30", "--frames 0", "--frames", "--speed -1", "--size 390", "--size 50x50",
-                      "--scale nan", "--rows x", "--expand-every -1", "--bogus", "--modes ,"])
+                      "--scale nan", "--rows x", "--expand-every -1", "--bogus", "--modes ,", "--soak 500",
+                      "--soak", "--soak 20000 --x11"])
     func badArgumentsAreRefused(_ arguments: String) {
         #expect(throws: FeedDemoUsageError.self) { try parse(arguments) }
+    }
+
+    @Test func theSoakRunTakesItsFrameCount() throws {
+        #expect(try parse("--soak 100000").soakFrames == 100_000)
+        #expect(try parse("--frames 90").soakFrames == nil)
     }
 }
