@@ -31,13 +31,18 @@ struct BidiConformanceTests {
 
         /// Nil when Lamina agrees, else what differs.
         func check() -> String? {
-            let resolved = units.withUnsafeBufferPointer { BidiLevels.resolveParagraph($0, direction: direction) }
-            guard let resolved else { return "ICU failed" }
-            if let expectedParagraphLevel, resolved.paragraphLevel != expectedParagraphLevel {
-                return "paragraph level \(resolved.paragraphLevel), expected \(expectedParagraphLevel)"
+            var resolvedLevels = [UInt8](repeating: 0, count: units.count)
+            let paragraphLevel = units.withUnsafeBufferPointer { units in
+                resolvedLevels.withUnsafeMutableBufferPointer {
+                    BidiLevels.resolveParagraph(units, direction: direction, into: $0)
+                }
+            }
+            guard let paragraphLevel else { return "ICU failed" }
+            if let expectedParagraphLevel, paragraphLevel != expectedParagraphLevel {
+                return "paragraph level \(paragraphLevel), expected \(expectedParagraphLevel)"
             }
             let kept = expectedLevels.indices.filter { expectedLevels[$0] != nil }
-            let levels = kept.map { resolved.levels[starts[$0]] }
+            let levels = kept.map { resolvedLevels[starts[$0]] }
             let order = (BidiLevels.visualOrder(of: levels) ?? []).map { kept[$0] }
             guard order == expectedOrder else { return "order \(order), expected \(expectedOrder), levels \(levels)" }
             let expected = kept.map { expectedLevels[$0]! }

@@ -84,6 +84,15 @@ struct TextStorageTests {
         }
     }
 
+    @Test("UTF-16 transcoded from UTF-8 of every length: ASCII, Latin, Hebrew, Arabic, CJK, emoji, flags")
+    func utf16() {
+        let strings = ["", "plain", "café", "שלום (בדיקה 123) and مرحبا", "漢字かな", "a😀b👍🏽🇫🇷",
+                       "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}"]
+        for string in strings {
+            #expect(TextStorage.utf16(of: string) == Array(string.utf16), "\(string)")
+        }
+    }
+
     @Test("empty text has no runs; one attribute run is one storage run")
     func edges() {
         #expect(TextStorage(AttributedString(), defaultFont: .system(size: 12)).runs.isEmpty)

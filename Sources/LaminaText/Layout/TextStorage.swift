@@ -84,27 +84,45 @@ final class TextStorage: Sendable {
         runs = units.isEmpty ? [] : [Run(range: 0..<units.count, attributes: attributes)]
     }
 
-    /// The UTF-16 code units of `string`: ASCII copied byte for byte from the UTF-8 storage, the
-    /// rest through the standard library's transcoding.
+    /// The UTF-16 code units of `string`, transcoded from its UTF-8 storage in one pass: ASCII
+    /// byte for byte, the rest decoded in place (the standard library's `utf16` view builds
+    /// index breadcrumbs first for non-ASCII text, which cost more than the transcoding).
     static func utf16(of string: String) -> [UInt16] {
         // `Array(unsafeUninitializedCapacity: 0)` writes its count into the one shared empty
         // array: two threads doing it at once race (Thread Sanitizer sees it).
         guard !string.isEmpty else { return [] }
         var string = string
-        let ascii: [UInt16]? = string.withUTF8 { bytes in
-            var isASCII = true
-            let units = [UInt16](unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
-                var index = 0
-                while index < bytes.count, bytes[index] < 0x80 {
-                    buffer[index] = UInt16(bytes[index])
-                    index += 1
+        return string.withUTF8 { bytes in
+            // Every scalar takes at least as many UTF-8 bytes as UTF-16 units.
+            [UInt16](unsafeUninitializedCapacity: bytes.count) { units, initialized in
+                var read = 0, written = 0
+                while read < bytes.count {
+                    let lead = UInt32(bytes[read])
+                    if lead < 0x80 {
+                        units[written] = UInt16(lead)
+                        read += 1
+                        written += 1
+                        continue
+                    }
+                    // A String's UTF-8 is valid: the lead byte gives the length, continuation
+                    // bytes follow.
+                    let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                    var scalar = lead & (0x7F >> UInt32(length))
+                    for offset in 1..<length { scalar = scalar << 6 | UInt32(bytes[read + offset] & 0x3F) }
+                    read += length
+                    if scalar < 0x10000 {
+                        units[written] = UInt16(scalar)
+                        written += 1
+                    } else {
+                        let supplementary = scalar - 0x10000
+                        units[written] = UInt16(0xD800 + (supplementary >> 10))
+                        units[written + 1] = UInt16(0xDC00 + (supplementary & 0x3FF))
+                        written += 2
+                    }
                 }
-                initialized = index
-                isASCII = index == bytes.count
+                initialized = written
             }
-            return isASCII ? units : nil
         }
-        return ascii ?? Array(string.utf16)
     }
 
     var count: Int { units.count }

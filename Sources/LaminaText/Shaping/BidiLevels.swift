@@ -21,38 +21,37 @@ struct BidiLevels: Sendable {
         guard asksRightToLeft || units.contains(where: Self.mayBeRightToLeft) else { return nil }
         var levels = [UInt8](repeating: 0, count: units.count)
         var paragraphLevels = [UInt8](repeating: 0, count: units.count)
-        var start = 0
+        // Each paragraph's levels are written in place, into its slice of `levels`.
         units.withUnsafeBufferPointer { text in
-            while start < text.count {
-                let end = Self.paragraphEnd(in: text, from: start)
-                let direction = storage.paragraphStyle(at: start).baseWritingDirection
-                let paragraph = UnsafeBufferPointer(rebasing: text[start..<end])
-                // ICU failing (memory) leaves the paragraph in its base direction alone.
-                let resolved = resolveParagraph(paragraph, direction: direction)
-                    ?? ([UInt8](repeating: direction == .rightToLeft ? 1 : 0, count: end - start), direction == .rightToLeft ? 1 : 0)
-                levels.replaceSubrange(start..<end, with: resolved.levels)
-                for index in start..<end { paragraphLevels[index] = resolved.paragraphLevel }
-                start = end
+            levels.withUnsafeMutableBufferPointer { levels in
+                paragraphLevels.withUnsafeMutableBufferPointer { paragraphLevels in
+                    var start = 0
+                    while start < text.count {
+                        let end = Self.paragraphEnd(in: text, from: start)
+                        let direction = storage.paragraphStyle(at: start).baseWritingDirection
+                        let resolved = resolveParagraph(UnsafeBufferPointer(rebasing: text[start..<end]),
+                                                        direction: direction,
+                                                        into: UnsafeMutableBufferPointer(rebasing: levels[start..<end]))
+                        // ICU failing (memory) leaves the paragraph in its base direction alone.
+                        let baseLevel: UInt8 = direction == .rightToLeft ? 1 : 0
+                        if resolved == nil { levels[start..<end].update(repeating: baseLevel) }
+                        paragraphLevels[start..<end].update(repeating: resolved ?? baseLevel)
+                        start = end
+                    }
+                }
             }
         }
         return BidiLevels(levels: levels, paragraphLevels: paragraphLevels)
     }
 
-    /// The levels of one paragraph's units in `direction`, and the paragraph's level (0 or 1);
-    /// nil when ICU fails.
-    static func resolveParagraph(_ units: UnsafeBufferPointer<UInt16>,
-                                 direction: WritingDirection) -> (levels: [UInt8], paragraphLevel: UInt8)? {
-        // No empty array through `unsafeUninitializedCapacity`: it would write into the shared
-        // empty array (see `TextStorage.utf16(of:)`).
-        guard !units.isEmpty else { return ([], direction == .rightToLeft ? 1 : 0) }
+    /// Writes the levels of one paragraph's units in `direction` into `levels` (as many as
+    /// `units`) and returns the paragraph's level (0 or 1); nil when ICU fails.
+    static func resolveParagraph(_ units: UnsafeBufferPointer<UInt16>, direction: WritingDirection,
+                                 into levels: UnsafeMutableBufferPointer<UInt8>) -> UInt8? {
         var paragraphLevel: UInt8 = 0
-        var status = Int32(LAMINA_BIDI_OK)
-        let levels = [UInt8](unsafeUninitializedCapacity: units.count) { buffer, initialized in
-            status = lamina_bidi_resolve(units.baseAddress, Int32(units.count), direction.icuLevel,
-                                         buffer.baseAddress, &paragraphLevel)
-            initialized = status == LAMINA_BIDI_OK ? units.count : 0
-        }
-        return status == LAMINA_BIDI_OK ? (levels, paragraphLevel) : nil
+        let status = lamina_bidi_resolve(units.baseAddress, Int32(units.count), direction.icuLevel,
+                                         levels.baseAddress, &paragraphLevel)
+        return status == LAMINA_BIDI_OK ? paragraphLevel : nil
     }
 
     /// UAX #9 rule L2: the order, left to right, in which items with `levels` are shown —

@@ -1,3 +1,5 @@
+import CHarfBuzz
+
 /// The few Unicode facts layout needs, on UTF-16 code units and scalars, with fast paths for the
 /// common (Latin) case so hot loops rarely reach Swift's property tables.
 enum UnicodeClasses {
@@ -90,10 +92,14 @@ enum UnicodeClasses {
         case 0x200C, 0x200D, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F, 0xE0100...0xE01EF, 0x20E3:
             return true
         default:
-            guard let value = Unicode.Scalar(scalar) else { return false }
-            switch value.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark: return true
-            default: return false
+            // HarfBuzz's general category is a table lookup; Swift's searches a large table, a
+            // cost every character of a non-Latin text paid.
+            switch hb_unicode_general_category(hb_unicode_funcs_get_default(), scalar) {
+            case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK, HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK,
+                 HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK:
+                return true
+            default:
+                return false
             }
         }
     }
