@@ -150,20 +150,23 @@ public final class X11Presenter: FrameKeepingPresenter {
     /// Marks the window as destroyed by another client: nothing is sent to it any more, and
     /// ``close()`` does not destroy it again. Any thread (the event source calls it).
     func windowWasDestroyed() {
-        state.withLock { state in
-            state.isClosed = true
-            state.segment = nil
-        }
+        stopPresenting(destroyingWindow: false)
     }
 
     /// Stops presenting; destroys the window when the server is still there. Further frames
     /// are only kept. Any thread; later calls do nothing.
     func close() {
+        stopPresenting(destroyingWindow: true)
+    }
+
+    /// Stops presenting once (later calls do nothing) and, when asked and the server is still
+    /// there, destroys the window.
+    private func stopPresenting(destroyingWindow: Bool) {
         state.withLock { state in
             guard !state.isClosed else { return }
             state.isClosed = true
             state.segment = nil
-            guard !connection.hasFailed else { return }
+            guard destroyingWindow, !connection.hasFailed else { return }
             xcb_destroy_window(connection.raw, windowID)
             connection.flush()
         }

@@ -17,6 +17,12 @@ struct TextBorderTests {
         return text
     }
 
+    /// The UTF-16 offsets of `range` in `text`, as the layout counts.
+    static func offsets(of range: Range<AttributedString.Index>, in text: AttributedString) -> Range<Int> {
+        let lower = text.utf16.distance(from: text.startIndex, to: range.lowerBound)
+        return lower..<(lower + text[range].utf16.count)
+    }
+
     static func isColour(_ pixel: Color, _ colour: Color) -> Bool {
         abs(pixel.red - colour.red) < 0.05 && abs(pixel.green - colour.green) < 0.05
             && abs(pixel.blue - colour.blue) < 0.05
@@ -52,9 +58,7 @@ struct TextBorderTests {
         let range = text.range(of: "@lamina_the_layered_framework and")!
         text[range].backgroundBorder = TextBorder(fillColor: Self.fill)
         let layout = TextLayout(container: TextContainer(size: Size(width: 170, height: 100)), text: text)
-        let lower = text.utf16.distance(from: text.startIndex, to: range.lowerBound)
-        let upper = lower + text[range].utf16.count
-        let rects = layout.selectionRects(for: lower..<upper)
+        let rects = layout.selectionRects(for: Self.offsets(of: range, in: text))
         #expect(rects.count >= 2, "the mention must wrap for this test")
         let image = try TextFixtures.render(layout, size: Size(width: 170, height: 100))
         Self.expectBoxes(rects, in: image)
@@ -66,8 +70,7 @@ struct TextBorderTests {
         let range = text.range(of: "שלום עולם")!
         text[range].backgroundBorder = TextBorder(fillColor: Self.fill)
         let layout = TextLayout(container: TextContainer(size: Size(width: 300, height: 40)), text: text)
-        let lower = text.utf16.distance(from: text.startIndex, to: range.lowerBound)
-        let rects = layout.selectionRects(for: lower..<(lower + text[range].utf16.count))
+        let rects = layout.selectionRects(for: Self.offsets(of: range, in: text))
         #expect(rects.count == 1)
         Self.expectBoxes(rects, in: try TextFixtures.render(layout, size: Size(width: 300, height: 40)))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LaminaGraphics
 @testable import LaminaText
+import LaminaTesting
 import Testing
 
 /// Vertical text (``TextContainer/isVerticalForm``) in IPAexGothic, the CJK font with vertical
@@ -23,15 +24,7 @@ struct VerticalTextTests {
 
     /// The box around the dark pixels of `image`.
     static func inkBox(_ image: Image) -> Rect? {
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        for y in 0..<image.height {
-            for x in 0..<image.width where image.pixel(x: x, y: y).red < 0.5 {
-                minX = min(minX, x); maxX = max(maxX, x)
-                minY = min(minY, y); maxY = max(maxY, y)
-            }
-        }
-        guard maxX >= 0 else { return nil }
-        return Rect(x: Double(minX), y: Double(minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1))
+        image.boundingBox { $0.red < 0.5 }
     }
 
     @Test("the font is installed with vertical metrics")

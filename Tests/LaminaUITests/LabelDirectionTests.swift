@@ -9,17 +9,9 @@ import XCTest
 /// The labels' writing direction and vertical form: both labels draw the same pixels, vertical
 /// columns sit where the alignment puts them, and a tap finds the character under it.
 final class LabelDirectionTests: LaminaTestCase {
-    /// The box around the dark pixels of `image` (nil when there are none).
+    /// The box around the dark pixels of `image`.
     static func inkBox(_ image: Image) -> Rect? {
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        for y in 0..<image.height {
-            for x in 0..<image.width where image.pixel(x: x, y: y).red < 0.5 {
-                minX = min(minX, x); maxX = max(maxX, x)
-                minY = min(minY, y); maxY = max(maxY, y)
-            }
-        }
-        guard maxX >= 0 else { return nil }
-        return Rect(x: Double(minX), y: Double(minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1))
+        image.boundingBox { $0.red < 0.5 }
     }
 
     @MainActor

@@ -78,8 +78,9 @@ extension TextPainter {
         guard !rings.isEmpty else { return }
         context.withSavedState {
             let reach = rings.map { $0.outset + $0.width / 2 }.max() ?? 0
+            let around = shapes.dropFirst().reduce(shapes[0]) { $0.union($1) }.insetBy(dx: -reach - 1, dy: -reach - 1)
             for shape in shapes {
-                var outside = Path(rect: shapes.reduce(shape) { $0.union($1) }.insetBy(dx: -reach - 1, dy: -reach - 1))
+                var outside = Path(rect: around)
                 outside.addPath(Path(roundedRect: shape, cornerRadius: border.cornerRadius))
                 context.clip(to: outside, rule: .evenOdd)
             }

@@ -130,40 +130,39 @@ struct TextPainter {
 
     private func show(_ run: GlyphRun, in line: TextLine, paint: GlyphPaint) {
         guard let face = run.face else { return }
-        if run.isUpright { return showUpright(run, in: line, paint: paint, face: face) }
-        let x = origin.x + line.origin.x, y = origin.y + line.origin.y
-        withUnsafeTemporaryAllocation(of: cairo_glyph_t.self, capacity: run.glyphCount) { buffer in
-            var count = 0
-            run.forEachGlyph { glyph, position, _ in
-                buffer.initializeElement(at: count,
-                                         to: cairo_glyph_t(index: UInt(glyph.id), x: x + position.x, y: y + position.y))
-                count += 1
-            }
-            context.drawGlyphs(UnsafeBufferPointer(rebasing: buffer[..<count]), fontFace: face.cairoFace,
-                               fontSize: run.size, paint: paint)
+        guard run.isUpright else {
+            let x = origin.x + line.origin.x, y = origin.y + line.origin.y
+            return showGlyphs(of: run, face: face, paint: paint) { _, position, _ in (x + position.x, y + position.y) }
         }
-    }
-
-    /// Draws an upright run of vertical text: the context turned back a quarter, so the glyphs
-    /// stand upright in the container; each glyph centred across its column, its top at the pen
-    /// (HarfBuzz's vertical origin: its offsets are measured from the glyph's top centre, y up).
-    private func showUpright(_ run: GlyphRun, in line: TextLine, paint: GlyphPaint, face: FontFace) {
+        // An upright run of vertical text: the context turned back a quarter, so the glyphs stand
+        // upright in the container; each glyph centred across its column, its top at the pen
+        // (HarfBuzz's vertical origin: its offsets are measured from the glyph's top centre, y up).
         let start = origin.x + line.origin.x
         // The column's middle, across the line: halfway between its ascent and its descent.
         let middle = origin.y + line.origin.y - (line.ascent - line.descent) / 2
         context.withSavedState {
             // A line-frame point (u, v) is (-v, u) in the turned-back frame.
             context.rotate(by: -.pi / 2)
-            withUnsafeTemporaryAllocation(of: cairo_glyph_t.self, capacity: run.glyphCount) { buffer in
-                var count = 0
-                run.forEachGlyph { glyph, _, pen in
-                    buffer.initializeElement(at: count, to: cairo_glyph_t(index: UInt(glyph.id), x: -middle + glyph.offsetX,
-                                                                          y: start + pen - glyph.offsetY))
-                    count += 1
-                }
-                context.drawGlyphs(UnsafeBufferPointer(rebasing: buffer[..<count]), fontFace: face.cairoFace,
-                                   fontSize: run.size, paint: paint)
+            showGlyphs(of: run, face: face, paint: paint) { glyph, _, pen in
+                (-middle + glyph.offsetX, start + pen - glyph.offsetY)
             }
+        }
+    }
+
+    /// Hands the run's glyphs to cairo in one call, each at the point `place` gives from the
+    /// glyph, its origin relative to the line's and the pen before it.
+    @inline(__always)
+    private func showGlyphs(of run: GlyphRun, face: FontFace, paint: GlyphPaint,
+                            place: (ShapedGlyph, Point, Double) -> (x: Double, y: Double)) {
+        withUnsafeTemporaryAllocation(of: cairo_glyph_t.self, capacity: run.glyphCount) { buffer in
+            var count = 0
+            run.forEachGlyph { glyph, position, pen in
+                let point = place(glyph, position, pen)
+                buffer.initializeElement(at: count, to: cairo_glyph_t(index: UInt(glyph.id), x: point.x, y: point.y))
+                count += 1
+            }
+            context.drawGlyphs(UnsafeBufferPointer(rebasing: buffer[..<count]), fontFace: face.cairoFace,
+                               fontSize: run.size, paint: paint)
         }
     }
 

@@ -70,26 +70,25 @@ struct LabelContent: Sendable, Equatable {
     func textOffset(of layout: TextLayout, in size: Size, scale: Double) -> Point {
         guard !layout.lines.isEmpty else { return .zero }
         let rect = layout.textBoundingRect
-        let pixels = scale.isFinite && scale > 0 ? scale : 1
+        // Across the lines: from the top inset down, or for vertical columns from the right inset
+        // leftwards. `first` is where the text already starts, `last` the far edge.
+        let first: Double, last: Double, textMiddle: Double, textLast: Double
         if isVerticalForm {
-            let left = max(textContainerInset.left, 0), right = size.width - max(textContainerInset.right, 0)
-            let offset: Double
-            switch textVerticalAlignment {
-            case .top: offset = 0
-            case .center: offset = (left + right) / 2 - rect.midX
-            case .bottom: offset = left - rect.minX
-            }
-            return Point(x: (offset * pixels).rounded() / pixels, y: 0)
+            (first, last) = (size.width - max(textContainerInset.right, 0), max(textContainerInset.left, 0))
+            (textMiddle, textLast) = (rect.midX, rect.minX)
+        } else {
+            (first, last) = (max(textContainerInset.top, 0), size.height - max(textContainerInset.bottom, 0))
+            (textMiddle, textLast) = (rect.midY, rect.maxY)
         }
-        let top = max(textContainerInset.top, 0), bottom = size.height - max(textContainerInset.bottom, 0)
-        let free = bottom - top - rect.height
         let offset: Double
         switch textVerticalAlignment {
         case .top: offset = 0
-        case .center: offset = top + free / 2 - rect.minY
-        case .bottom: offset = bottom - rect.maxY
+        case .center: offset = (first + last) / 2 - textMiddle
+        case .bottom: offset = last - textLast
         }
-        return Point(x: 0, y: (offset * pixels).rounded() / pixels)
+        let pixels = scale.isFinite && scale > 0 ? scale : 1
+        let rounded = (offset * pixels).rounded() / pixels
+        return isVerticalForm ? Point(x: rounded, y: 0) : Point(x: 0, y: rounded)
     }
 
     /// Draws `layout` into a label of `size`: the one drawing path of both labels. Any thread.
