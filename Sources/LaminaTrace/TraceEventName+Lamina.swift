@@ -163,6 +163,9 @@ extension TraceEventName {
     public static let unknownFontFamily = TraceEventName(.text, "unknown font family")
     /// A batch of list rows measured off the main thread (`RowLayoutCache`).
     public static let rowLayouts = TraceEventName(.text, "row layouts")
+    /// A text view's edit: how many paragraphs it replaced, how many it laid out, and how many
+    /// the text has.
+    public static let textViewEdit = TraceEventName(.text, "text view edit")
 
     // MARK: image
 

@@ -103,6 +103,13 @@ open class View: LayerDelegate {
     /// view key events go to. False by default, as in UIKit.
     open var canBecomeFirstResponder: Bool { false }
 
+    /// This view just became its window's first responder. The default does nothing.
+    open func didBecomeFirstResponder() {}
+
+    /// This view just stopped being its window's first responder (another view became it, or it
+    /// resigned). The default does nothing.
+    open func didResignFirstResponder() {}
+
     /// A key went down (or repeated: ``KeyEvent/isRepeat``) while this view, or a subview that
     /// passed it on, was the first responder. The default passes it to the superview, so a key
     /// nobody handles reaches the window.

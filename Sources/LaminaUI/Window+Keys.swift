@@ -27,7 +27,12 @@ extension View {
     @discardableResult
     public func becomeFirstResponder() -> Bool {
         guard canBecomeFirstResponder, let window else { return false }
+        let previous = window.firstResponder
         window.firstResponderView = self
+        if previous !== self {
+            previous?.didResignFirstResponder()
+            didBecomeFirstResponder()
+        }
         return true
     }
 
@@ -37,6 +42,7 @@ extension View {
     public func resignFirstResponder() -> Bool {
         guard let window, window.firstResponderView === self else { return false }
         window.firstResponderView = nil
+        didResignFirstResponder()
         return true
     }
 

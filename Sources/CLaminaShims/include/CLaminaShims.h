@@ -6,6 +6,7 @@
 #include "lamina_io.h"
 #include "lamina_dispatch.h"
 #include "lamina_linebreak.h"
+#include "lamina_wordbreak.h"
 #include "lamina_bidi.h"
 #include "lamina_vertical.h"
 #include "lamina_codecs.h"

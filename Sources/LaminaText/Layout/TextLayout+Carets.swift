@@ -124,3 +124,14 @@ extension TextLayout {
         }
     }
 }
+
+extension TextLayout {
+    /// Whether the paragraph holding the UTF-16 offset `index` reads right to left: its base
+    /// direction as laid out (``ParagraphStyle/baseWritingDirection``, and for `natural` the
+    /// first strong character, UAX #9 rules P2–P3). What an editor's arrow keys and Home and End
+    /// need to know which way a line starts.
+    public func isRightToLeftParagraph(at index: Int) -> Bool {
+        guard let levels = shaped.bidi?.paragraphLevels, !levels.isEmpty else { return false }
+        return levels[min(max(index, 0), levels.count - 1)] & 1 == 1
+    }
+}
