@@ -38,9 +38,12 @@ struct TextDocument {
     private(set) var width: Double
     /// The attributes of the "\n" added to the last paragraph, and of empty text.
     var lineEndAttributes: AttributeContainer
-    private var nextID = 0
+    /// The last paragraph id given out; a new document continues from its predecessor's, so
+    /// that no id means two texts (the view's layers and caches go by id).
+    private(set) var lastID: Int
 
-    init(text: AttributedString, width: Double, lineEndAttributes: AttributeContainer) {
+    init(text: AttributedString, width: Double, lineEndAttributes: AttributeContainer, idsAfter lastID: Int = 0) {
+        self.lastID = lastID
         self.width = Self.clean(width)
         self.lineEndAttributes = lineEndAttributes
         paragraphs = makeParagraphs(of: text, isLast: true)
@@ -220,8 +223,8 @@ struct TextDocument {
         }
         let layout = TextLayout(container: TextContainer(width: width), text: laidOut)
         let bottom = layout.lines.map { max($0.fragment.maxY, $0.bounds.maxY) }.max() ?? 0
-        nextID += 1
-        return TextParagraph(id: nextID, text: text, length: text.utf16.count, hasLineEnd: hasLineEnd,
+        lastID += 1
+        return TextParagraph(id: lastID, text: text, length: text.utf16.count, hasLineEnd: hasLineEnd,
                              layout: layout, height: bottom.rounded(.up))
     }
 

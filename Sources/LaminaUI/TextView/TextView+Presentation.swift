@@ -120,6 +120,7 @@ extension TextView {
                                           height: max(bounds.height - inset.top - inset.bottom, 0))
         }
         presentedRevision = revision
+        didPresent?(self)
     }
 
     private func presentSelection() {

@@ -125,6 +125,8 @@ open class TextView: ScrollView {
     var pointerSelection: TextPointerSelection?
     /// The segmentation of the paragraph last asked about, by paragraph id.
     var segmentationCache: (id: Int, segmentation: TextSegmentation)?
+    /// Called after each presentation (tests watch what the layers show through it).
+    var didPresent: ((TextView) -> Void)?
     /// The last click, for double and triple clicks.
     var lastClick: (location: Point, time: EventLoop.Instant, count: Int)?
 
@@ -168,7 +170,8 @@ open class TextView: ScrollView {
     public var attributedText: AttributedString {
         get { document.text }
         set {
-            document = TextDocument(text: newValue, width: document.width, lineEndAttributes: typingAttributes)
+            document = TextDocument(text: newValue, width: document.width, lineEndAttributes: typingAttributes,
+                                    idsAfter: document.lastID)
             undoManager.removeAllActions()
             openUndoStep = nil
             setSelection(anchor: document.length, focus: TextCaretPosition(index: document.length), byUser: false)
