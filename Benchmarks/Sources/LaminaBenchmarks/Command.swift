@@ -60,6 +60,7 @@ struct Command {
             ImageLoaderDecodeBenchmark(),
             ImageAssignBenchmark(),
             FeedScrollBenchmark(),
+            TextEditBenchmark(),
         ] + CompositeFrameOverlays.all() + TextLabelBenchmark.all() + X11Present.all()
     }
 

@@ -3,8 +3,9 @@ import LaminaGraphics
 import LaminaText
 @_spi(LaminaInternals) import LaminaTrace
 
-/// One paragraph of a text view's text, laid out on its own.
-struct TextParagraph {
+/// One paragraph of a text view's text, laid out on its own. A class, immutable: the document's
+/// array moves references, not the text and layout, when an edit inserts or removes paragraphs.
+final class TextParagraph {
     /// New for every new text: a paragraph layer that shows another id must draw again.
     let id: Int
     /// The paragraph's text with its line end ("\n"), which only the last paragraph lacks.
@@ -21,6 +22,15 @@ struct TextParagraph {
 
     /// The length without the line end: the last offset the caret may take in the paragraph.
     var contentLength: Int { hasLineEnd ? length - 1 : length }
+
+    init(id: Int, text: AttributedString, length: Int, hasLineEnd: Bool, layout: TextLayout, height: Double) {
+        self.id = id
+        self.text = text
+        self.length = length
+        self.hasLineEnd = hasLineEnd
+        self.layout = layout
+        self.height = height
+    }
 }
 
 /// A text view's text as paragraphs, each laid out at the view's width, stacked top to bottom.
@@ -233,11 +243,13 @@ struct TextDocument {
         tops.removeSubrange(min(first, tops.count)...)
         var start = first == 0 ? 0 : starts[first - 1] + paragraphs[first - 1].length
         var top = first == 0 ? 0 : tops[first - 1] + paragraphs[first - 1].height
-        for paragraph in paragraphs[first...] {
+        starts.reserveCapacity(paragraphs.count)
+        tops.reserveCapacity(paragraphs.count)
+        for index in first..<paragraphs.count {
             starts.append(start)
             tops.append(top)
-            start += paragraph.length
-            top += paragraph.height
+            start += paragraphs[index].length
+            top += paragraphs[index].height
         }
     }
 
