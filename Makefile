@@ -96,8 +96,9 @@ clean:
 # demonstrates (in .build/docs-images, so the tour's files land there) and copies its frame
 # picture, SVG and PNG, into Docs/images/ — the one place generated images are committed
 # outside Tests/ — its contact sheet when it writes one (tour chapters 8 and 9), and chapter 4's
-# pictures of text (both directions; tab stops, borders and vertical text in labels).
-DOCS_IMAGE_CHAPTERS ?= 1 2 3 4 5 7 8 9
+# pictures of text (both directions; tab stops, borders and vertical text in labels), and
+# chapter 10's text view (a selected word; the caret after the last key).
+DOCS_IMAGE_CHAPTERS ?= 1 2 3 4 5 7 8 9 10
 .PHONY: docs-images
 docs-images: build
 	@mkdir -p Docs/images .build/docs-images
@@ -108,6 +109,8 @@ docs-images: build
 	    cp .build/docs-images/chapter-$$chapter-frame.svg .build/docs-images/chapter-$$chapter-frame.png Docs/images/; \
 	    if [ $$chapter = 4 ]; then \
 	      cp .build/docs-images/chapter-4-directions.png .build/docs-images/chapter-4-text-styles.png Docs/images/; fi; \
+	    if [ $$chapter = 10 ]; then \
+	      cp .build/docs-images/chapter-10-selection.png .build/docs-images/chapter-10-text-view.png Docs/images/; fi; \
 	    if [ -f .build/docs-images/chapter-$$chapter-contact-sheet.png ]; then \
 	      cp .build/docs-images/chapter-$$chapter-contact-sheet.png Docs/images/; fi; \
 	  done

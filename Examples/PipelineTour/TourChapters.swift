@@ -13,4 +13,5 @@ let tourChapters: [(number: Int, title: String, run: @MainActor (TraceRecorder) 
     (7, "A dropped frame: the frame clock's deadline", { runChapterSeven(trace: $0) }),
     (8, "An animation the main thread cannot stop", { runChapterEight(trace: $0) }),
     (9, "Who decides what animates: actions, transactions, view blocks", { runChapterNine(trace: $0) }),
+    (10, "Typing into a text view: one key through the pipeline", { runChapterTen(trace: $0) }),
 ]

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test @MainActor func theTourHasChaptersOneToNineInOrder() {
-        #expect(tourChapters.map(\.number) == Array(1...9))
+        #expect(tourChapters.map(\.number) == Array(1...10))
         #expect(tourChapters.last?.title == "Who decides what animates: actions, transactions, view blocks")
     }
 

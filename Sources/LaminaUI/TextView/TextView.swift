@@ -196,6 +196,10 @@ open class TextView: ScrollView {
         }
     }
 
+    /// Whether the layers on screen show the current text, caret and selection: false from an
+    /// edit until the edited paragraphs' new drawing has landed (and the caret with it).
+    public var presentsCurrentText: Bool { presentedRevision == revision }
+
     /// The caret: the moving end of the selection, with its affinity.
     public var caretPosition: TextCaretPosition { selectionFocus }
 
