@@ -3,9 +3,10 @@ import Foundation
 import Lamina
 import LaminaX11
 
-/// `--x11`: the feed (async on) in an X11 window until it is closed or q is pressed. The wheel, a
-/// drag, the arrows, Page Up/Down, Home/End and Space scroll; tapping a row's link prints it, and
-/// tapping a summary's "more" expands the row.
+/// `--x11`: the feed (async on) in an X11 window until it is closed or q is pressed, under a note
+/// field (a `TextView`) to type into. The wheel, a drag, the arrows, Page Up/Down, Home/End and
+/// Space scroll; tapping a row's link prints it, and tapping a summary's "more" expands the row.
+/// A click in the note field gives it the keys; Escape gives them back to the feed.
 /// Without an X server it says why and runs the measured, headless demo instead.
 @MainActor
 func runInteractive(posts: [FeedPost], images: FeedImages, options: FeedDemoOptions) {
@@ -25,6 +26,10 @@ func runInteractive(posts: [FeedPost], images: FeedImages, options: FeedDemoOpti
         return
     }
     let scene = FeedScene(posts: posts, mode: .asyncOn, window: window, images: images)
+    scene.headerHeight = NoteField.height
+    let note = NoteField(frame: Rect(x: 0, y: 0, width: options.size.width, height: NoteField.height))
+    note.feed = scene.list
+    window.addSubview(note)
     let events = presenter.connectEvents(to: window)
     var quit = false
     events.onClose = { reason in
@@ -42,7 +47,8 @@ func runInteractive(posts: [FeedPost], images: FeedImages, options: FeedDemoOpti
         scene.tearDown()
         return
     }
-    emit("The feed is in an X11 window: wheel, drag or keys scroll; tap a link, or \"more\" to expand a row; q or closing the window quits.")
+    emit("The feed is in an X11 window: wheel, drag or keys scroll; tap a link, or \"more\" to expand a row; q or closing the window quits. "
+        + "Click the note field above the feed to type; Escape returns the keys to the feed.")
     while !quit {
         window.run(until: { quit }, timeout: .seconds(3_600))
     }
@@ -113,6 +119,31 @@ private func sideBySide(_ images: [Image]) throws -> Image {
         x += Double(image.width) + gap
     }
     return context.makeImage()
+}
+
+/// The note field above the feed: a text view that hands the keys back to the feed on Escape.
+@MainActor
+final class NoteField: TextView {
+    static let height = 64.0
+    /// The view that gets the keys back.
+    weak var feed: View?
+
+    override init(frame: Rect) {
+        super.init(frame: frame)
+        placeholder = "Write a note: click here and type (Escape returns to the feed)"
+        backgroundColor = Color(white: 0.97, alpha: 1)
+        var attributes = typingAttributes
+        attributes.font = .system(size: 15)
+        typingAttributes = attributes
+    }
+
+    override func keyDown(_ event: KeyEvent) {
+        if event.key == .escape, event.phase == .down, let feed {
+            feed.becomeFirstResponder()
+            return
+        }
+        super.keyDown(event)
+    }
 }
 
 enum FeedScreenshotError: Error, CustomStringConvertible {

@@ -23,6 +23,11 @@ public final class FeedScene: ListViewDataSource {
     public var linkTapped: (@MainActor (Int, TextHighlightHit) -> Void)?
     /// Called when q is pressed in the list (the interactive demo quits).
     public var quitRequested: (@MainActor () -> Void)?
+    /// Room above the list, in points, for a view of the app's own (FeedDemo's note field): the
+    /// list fills the window below it. 0 by default.
+    public var headerHeight: Double = 0 {
+        didSet { fitWindow() }
+    }
     /// How many cells the scene ever made (the rest were reused).
     public private(set) var cellsMade = 0
     /// The rows whose summary shows in full; the measuring queue reads it.
@@ -89,9 +94,15 @@ public final class FeedScene: ListViewDataSource {
 
     private var resizeObserver: CommitPhaseObserver?
 
+    /// The list's frame: the window below the header.
+    private var listFrame: Rect {
+        let header = min(max(headerHeight, 0), window.bounds.height)
+        return Rect(x: 0, y: header, width: window.bounds.width, height: window.bounds.height - header)
+    }
+
     private func fitWindow() {
-        guard list.frame != window.bounds else { return }
-        list.frame = window.bounds
+        guard list.frame != listFrame else { return }
+        list.frame = listFrame
         if layouts.width != window.bounds.width { layouts.reset(rowCount: posts.count, width: window.bounds.width) }
     }
 

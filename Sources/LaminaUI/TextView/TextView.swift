@@ -50,6 +50,7 @@ open class TextView: ScrollView {
     public var typingAttributes: AttributeContainer {
         didSet {
             document.lineEndAttributes = typingAttributes
+            if let font = typingAttributes.font, font != placeholderLabel.font { placeholderLabel.font = font }
             // An empty text's one line takes its height from these attributes.
             if document.length == 0 {
                 document.relayoutAll()
