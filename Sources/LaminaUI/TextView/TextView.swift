@@ -45,8 +45,9 @@ open class TextView: ScrollView {
     public var isSelectable = true
 
     /// The attributes of typed text, and of text set through ``text``: `font` and
-    /// `foregroundColor` at least (17-point system font, black, by default). Moving the caret
-    /// takes the attributes of the character before it, as UIKit's text views do.
+    /// `foregroundColor` at least (17-point system font, black, by default). When the caret
+    /// moves they take the attributes of the character before it (NSTextView's documentation
+    /// says its typing attributes are reset whenever the selection changes).
     public var typingAttributes: AttributeContainer {
         didSet {
             document.lineEndAttributes = typingAttributes
