@@ -17,9 +17,9 @@ import Testing
         #expect(options.frameInterval == FrameClock.sixtyHertz)
     }
 
-    @Test @MainActor func theTourHasChaptersOneToNineInOrder() {
+    @Test @MainActor func theTourHasChaptersOneToTenInOrder() {
         #expect(tourChapters.map(\.number) == Array(1...10))
-        #expect(tourChapters.last?.title == "Who decides what animates: actions, transactions, view blocks")
+        #expect(tourChapters.last?.title == "Typing into a text view: one key through the pipeline")
     }
 
     @Test func everyOptionIsRead() throws {
