@@ -41,9 +41,13 @@ final class Xclip {
         // Lamina may be the owner before: wait for a new one (xclip reads its input first).
         guard pump(until: { watcher.selectionOwner() != before && watcher.selectionOwner() != 0 || xclip.hasExited },
                    timeout: .seconds(20)), !xclip.hasExited else {
-            throw XCTSkip("xclip -i did not take the CLIPBOARD selection")
+            throw XclipError.didNotTakeTheSelection
         }
         return xclip
+    }
+
+    enum XclipError: Error {
+        case didNotTakeTheSelection
     }
 
     /// Runs `xclip -selection clipboard -o` (with `-t target` when given) on `display`, running

@@ -35,7 +35,8 @@ public final class InProcessPasteboard: Pasteboard {
     /// The text held; nil when nothing was copied (or it was cleared by setting nil).
     public var string: String?
 
-    /// An empty pasteboard (separate from ``general``: a test that wants its own).
+    /// A pasteboard of its own, separate from ``general`` (for a window or a test that wants
+    /// one), holding `string`: empty by default.
     public init(string: String? = nil) {
         self.string = string
     }
