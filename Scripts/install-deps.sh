@@ -4,7 +4,8 @@
 # CLaminaShims, the fonts LaminaText and its tests use (DejaVu, Droid Sans Fallback for CJK,
 # Noto Color Emoji), Pango (test-only: the line-break oracle and a benchmark baseline), the
 # Unicode Consortium's data files (test-only: the UAX #9 bidi conformance files in
-# /usr/share/unicode), and Xvfb for X11 tests.
+# /usr/share/unicode), and Xvfb and xclip for X11 tests (xclip is the other X program the
+# clipboard tests copy to and paste from).
 # Idempotent: installs only what is missing, and runs apt-get update only when something is.
 set -euo pipefail
 
@@ -29,6 +30,7 @@ packages=(
     unicode-data
     xvfb
     xauth
+    xclip
 )
 
 missing=()

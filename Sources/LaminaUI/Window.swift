@@ -43,6 +43,11 @@ open class Window: View {
     var draggingScrollViews: [WeakScrollView] = []
     /// The view key events go to first (Window+Keys); nil sends them to the window.
     weak var firstResponderView: View?
+    /// Where text copied in this window goes and where pasted text comes from:
+    /// ``InProcessPasteboard/general`` unless replaced. Connecting an X11 presenter's events to
+    /// the window (`X11Presenter.connectEvents(to:)`) replaces it with that connection's
+    /// CLIPBOARD selection, so copy and paste reach other X programs. Main thread.
+    public var pasteboard: any Pasteboard = InProcessPasteboard.general
 
     /// Creates a window of `size` points at `scale`, presenting to `presenter` (a new
     /// ``HeadlessPresenter`` when nil) at most once per tick of a frame clock ticking every

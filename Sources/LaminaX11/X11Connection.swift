@@ -87,6 +87,17 @@ final class X11Connection: @unchecked Sendable {
         return reply.pointee.atom
     }
 
+    /// The atoms named `names`, in order, in one round trip (the requests are sent together,
+    /// then the replies read); `XCB_ATOM_NONE` for each when the connection broke.
+    func atoms(_ names: [String]) -> [xcb_atom_t] {
+        let cookies = names.map { xcb_intern_atom(raw, 0, UInt16($0.utf8.count), $0) }
+        return cookies.map { cookie in
+            guard let reply = xcb_intern_atom_reply(raw, cookie, nil) else { return xcb_atom_t(XCB_ATOM_NONE.rawValue) }
+            defer { free(reply) }
+            return reply.pointee.atom
+        }
+    }
+
     private static func screen(_ number: Int32, of connection: OpaquePointer, display: String) throws(X11Error) -> xcb_screen_t {
         let setup = xcb_get_setup(connection)
         var iterator = xcb_setup_roots_iterator(setup)

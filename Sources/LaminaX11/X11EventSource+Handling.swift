@@ -40,6 +40,8 @@ extension X11EventSource {
             guard destroy.window == presenter.windowID else { return }
             presenter.windowWasDestroyed()
             finish(.windowDestroyed)
+        case XCB_SELECTION_REQUEST, XCB_SELECTION_NOTIFY, XCB_SELECTION_CLEAR, XCB_PROPERTY_NOTIFY:
+            clipboard.handle(event)
         case XCB_MAPPING_NOTIFY:
             keyboard.refresh(after: raw.assumingMemoryBound(to: xcb_mapping_notify_event_t.self))
         default:

@@ -21,9 +21,11 @@ import LaminaUI
 /// - WM_DELETE_WINDOW (the window manager's close button): the window closes.
 /// - DestroyNotify (another client destroyed the window, as `xdotool windowclose` or `xkill -id`
 ///   does): the window closes.
+/// - SelectionRequest, SelectionNotify, SelectionClear, PropertyNotify: the ``clipboard``'s
+///   (``X11Clipboard``), which is the window's `Window/pasteboard` while the source runs.
 ///
 /// Closing — ``close()``, WM_DELETE_WINDOW, the window destroyed from outside, or the server
-/// going away — removes the source,
+/// going away — removes the source, closes the clipboard (pastes under way give nil),
 /// stops presenting, shuts the window's render server down, and calls ``onClose``; it never
 /// traps and never waits for the server.
 @MainActor
@@ -54,6 +56,9 @@ public final class X11EventSource {
     public private(set) var closeReason: CloseReason?
     /// Events delivered so far (all kinds).
     public private(set) var eventsHandled = 0
+    /// The connection's `CLIPBOARD` selection, the window's `Window/pasteboard` from the
+    /// moment the source starts.
+    public let clipboard: X11Clipboard
 
     private var socketSource: EventLoop.FileDescriptorSource?
     private var drainObserver: EventLoop.Observer?
@@ -70,6 +75,8 @@ public final class X11EventSource {
         self.presenter = presenter
         self.window = window
         keyboard = X11Keyboard(connection: presenter.connection)
+        clipboard = X11Clipboard(connection: presenter.connection)
+        window.pasteboard = clipboard
         let main = EventLoop.main
         let drain: @Sendable () -> Void = { [weak self] in MainActor.assumeIsolated { self?.drain() } }
         if let source = try? EventLoop.FileDescriptorSource(fileDescriptor: presenter.connection.fileDescriptor,
@@ -146,6 +153,7 @@ public final class X11EventSource {
         drainObserver?.invalidate()
         if let event = lookahead { free(event) }
         lookahead = nil
+        clipboard.close()
         presenter.close()
         window.renderServer.shutdown()
         onClose?(reason)
@@ -155,8 +163,9 @@ public final class X11EventSource {
 
 extension X11Presenter {
     /// Delivers this presenter's window events to `window` (the window presenting to it) from
-    /// now on, on `EventLoop.main`; keep the returned source to close the window or wait for it
-    /// to close. Main thread.
+    /// now on, on `EventLoop.main`, and makes the connection's `CLIPBOARD` selection the
+    /// window's `Window/pasteboard` (``X11EventSource/clipboard``); keep the returned source to
+    /// close the window or wait for it to close. Main thread.
     @MainActor
     public func connectEvents(to window: Window) -> X11EventSource {
         X11EventSource(presenter: self, window: window)
