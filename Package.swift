@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "LaminaText", targets: ["LaminaText"]),
         .library(name: "LaminaLayers", targets: ["LaminaLayers"]),
         .library(name: "LaminaUI", targets: ["LaminaUI"]),
+        .library(name: "LaminaFrames", targets: ["LaminaFrames"]),
         .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
         .library(name: "LaminaImages", targets: ["LaminaImages"]),
         .library(name: "LaminaTestServer", targets: ["LaminaTestServer"]),
@@ -74,6 +75,14 @@ let package = Package(
             name: "LaminaUI",
             dependencies: ["LaminaLayers", "LaminaText", "LaminaGraphics", "LaminaLoop", "LaminaTrace"]
         ),
+        // Pictures of the pipeline's frames: FramePicture (a trace drawn as a timeline, SVG and
+        // PNG), ContactSheet (presented frames side by side) and FrameStepper (one frame at a time,
+        // with pause points). Above LaminaUI, which it reads (a window's presented frames and
+        // trace); in the umbrella, as it links nothing the umbrella does not already link.
+        .target(
+            name: "LaminaFrames",
+            dependencies: ["LaminaUI", "LaminaLayers", "LaminaText", "LaminaGraphics", "LaminaLoop", "LaminaTrace"]
+        ),
         // Test support: loop driving, virtual time, trace assertions, Image snapshots (it
         // re-exports SnapshotTesting, so test targets need no dependency of their own on it),
         // pixel assertions, LaminaTestCase and its windows. Kept out of the umbrella so apps that `import Lamina` do not link test code.
@@ -115,6 +124,7 @@ let package = Package(
             name: "Lamina",
             dependencies: [
                 "LaminaTrace", "LaminaLoop", "LaminaGraphics", "LaminaText", "LaminaLayers", "LaminaUI", "LaminaImages",
+                "LaminaFrames",
             ]
         ),
 
@@ -166,6 +176,11 @@ let package = Package(
             dependencies: [
                 "LaminaUI", "LaminaText", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTesting",
             ],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "LaminaFramesTests",
+            dependencies: ["LaminaFrames", "LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTrace", "LaminaTesting"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
