@@ -7,6 +7,9 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
 }
 
+/// swift-argument-parser, for the command-line tools and their tests.
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+
 let package = Package(
     name: "Lamina",
     products: [
@@ -40,6 +43,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // SHA-256 names for disk-cache files.
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        // The programs' command lines: generated help, errors with the usage, shell completion
+        // scripts. No library target uses it.
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     ],
     targets: [
         // C libraries from Debian, each behind a module map and a shim header.
@@ -132,7 +138,8 @@ let package = Package(
         // `Lamina` never link xcb.
         .target(name: "LaminaX11", dependencies: ["CXCB", "LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTrace"]),
 
-        .executableTarget(name: "PipelineTour", dependencies: ["Lamina", "LaminaTestServer", "LaminaX11"], path: "Examples/PipelineTour"),
+        .executableTarget(name: "PipelineTour", dependencies: ["Lamina", "LaminaTestServer", "LaminaX11", argumentParser],
+                          path: "Examples/PipelineTour"),
         .target(name: "FeedScene", dependencies: ["Lamina", "LaminaTestServer"], path: "Examples/FeedScene"),
         // Depends on the server tool so that `swift build --product FeedDemo` builds the child
         // process the demo starts.
@@ -145,7 +152,7 @@ let package = Package(
         ),
         .testTarget(name: "LaminaTraceTests", dependencies: ["LaminaTrace"]),
         // The tour's command line, through `@testable import` of the executable.
-        .testTarget(name: "PipelineTourTests", dependencies: ["PipelineTour", "Lamina"]),
+        .testTarget(name: "PipelineTourTests", dependencies: ["PipelineTour", "Lamina", argumentParser]),
         .testTarget(name: "LaminaLoopTests", dependencies: ["LaminaLoop", "LaminaTrace", "LaminaTesting"]),
         // EventLoop and CFRunLoop driven through the same scenarios; imports Foundation so that
         // CoreFoundation links.
