@@ -143,7 +143,7 @@ let package = Package(
         .target(name: "FeedScene", dependencies: ["Lamina", "LaminaTestServer"], path: "Examples/FeedScene"),
         // Depends on the server tool so that `swift build --product FeedDemo` builds the child
         // process the demo starts.
-        .executableTarget(name: "FeedDemo", dependencies: ["FeedScene", "Lamina", "LaminaX11", "LaminaTestServerTool"],
+        .executableTarget(name: "FeedDemo", dependencies: ["FeedScene", "Lamina", "LaminaX11", "LaminaTestServerTool", argumentParser],
                           path: "Examples/FeedDemo"),
 
         .testTarget(
@@ -226,7 +226,7 @@ let package = Package(
         .testTarget(name: "PangoOracleTests", dependencies: ["PangoOracle"]),
         .testTarget(
             name: "FeedSceneTests",
-            dependencies: ["FeedScene", "FeedDemo", "Lamina", "LaminaTesting", "LaminaTestServer"]
+            dependencies: ["FeedScene", "FeedDemo", "Lamina", "LaminaTesting", "LaminaTestServer", argumentParser]
         ),
         .testTarget(
             name: "LaminaX11Tests",
