@@ -125,7 +125,7 @@ let package = Package(
             ]
         ),
         // The same server as a child process, so a demo's measurements do not share its threads.
-        .executableTarget(name: "LaminaTestServerTool", dependencies: ["LaminaTestServer"]),
+        .executableTarget(name: "LaminaTestServerTool", dependencies: ["LaminaTestServer", argumentParser]),
         .target(
             name: "Lamina",
             dependencies: [
@@ -153,6 +153,8 @@ let package = Package(
         .testTarget(name: "LaminaTraceTests", dependencies: ["LaminaTrace"]),
         // The tour's command line, through `@testable import` of the executable.
         .testTarget(name: "PipelineTourTests", dependencies: ["PipelineTour", "Lamina", argumentParser]),
+        // lamina-test-server's command line, through `@testable import` of the executable.
+        .testTarget(name: "LaminaTestServerToolTests", dependencies: ["LaminaTestServerTool", argumentParser]),
         .testTarget(name: "LaminaLoopTests", dependencies: ["LaminaLoop", "LaminaTrace", "LaminaTesting"]),
         // EventLoop and CFRunLoop driven through the same scenarios; imports Foundation so that
         // CoreFoundation links.
