@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_LOG := .build/build.log
 # The tests that exercise threads, run again under Thread Sanitizer by `make tsan`.
-TSAN_FILTER ?= LaminaLoopTests|LaminaTraceTests|LaminaTestingTests|LaminaGraphicsTests|LaminaTextTests|LaminaLayersTests|LaminaUITests|LaminaImagesTests|LaminaX11Tests|FeedSceneTests
+TSAN_FILTER ?= LaminaLoopTests|LaminaTraceTests|LaminaTestingTests|LaminaGraphicsTests|LaminaTextTests|LaminaLayersTests|LaminaUITests|LaminaFramesTests|LaminaImagesTests|LaminaX11Tests|FeedSceneTests
 
 .PHONY: deps build demo-build demo feed soak x11-demo test tsan stress fuzz bench bench-smoke clean
 

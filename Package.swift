@@ -7,6 +7,9 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
 }
 
+/// swift-argument-parser, for the command-line tools and their tests.
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+
 let package = Package(
     name: "Lamina",
     products: [
@@ -17,6 +20,7 @@ let package = Package(
         .library(name: "LaminaText", targets: ["LaminaText"]),
         .library(name: "LaminaLayers", targets: ["LaminaLayers"]),
         .library(name: "LaminaUI", targets: ["LaminaUI"]),
+        .library(name: "LaminaFrames", targets: ["LaminaFrames"]),
         .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
         .library(name: "LaminaImages", targets: ["LaminaImages"]),
         .library(name: "LaminaTestServer", targets: ["LaminaTestServer"]),
@@ -39,6 +43,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // SHA-256 names for disk-cache files.
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        // The programs' command lines: generated help, errors with the usage, shell completion
+        // scripts. No library target uses it.
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     ],
     targets: [
         // C libraries from Debian, each behind a module map and a shim header.
@@ -73,6 +80,14 @@ let package = Package(
         .target(
             name: "LaminaUI",
             dependencies: ["LaminaLayers", "LaminaText", "LaminaGraphics", "LaminaLoop", "LaminaTrace"]
+        ),
+        // Pictures of the pipeline's frames: FramePicture (a trace drawn as a timeline, SVG and
+        // PNG), ContactSheet (presented frames side by side) and FrameStepper (one frame at a time,
+        // with pause points). Above LaminaUI, which it reads (a window's presented frames and
+        // trace); in the umbrella, as it links nothing the umbrella does not already link.
+        .target(
+            name: "LaminaFrames",
+            dependencies: ["LaminaUI", "LaminaLayers", "LaminaText", "LaminaGraphics", "LaminaLoop", "LaminaTrace"]
         ),
         // Test support: loop driving, virtual time, trace assertions, Image snapshots (it
         // re-exports SnapshotTesting, so test targets need no dependency of their own on it),
@@ -110,11 +125,12 @@ let package = Package(
             ]
         ),
         // The same server as a child process, so a demo's measurements do not share its threads.
-        .executableTarget(name: "LaminaTestServerTool", dependencies: ["LaminaTestServer"]),
+        .executableTarget(name: "LaminaTestServerTool", dependencies: ["LaminaTestServer", argumentParser]),
         .target(
             name: "Lamina",
             dependencies: [
                 "LaminaTrace", "LaminaLoop", "LaminaGraphics", "LaminaText", "LaminaLayers", "LaminaUI", "LaminaImages",
+                "LaminaFrames",
             ]
         ),
 
@@ -122,11 +138,12 @@ let package = Package(
         // `Lamina` never link xcb.
         .target(name: "LaminaX11", dependencies: ["CXCB", "LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTrace"]),
 
-        .executableTarget(name: "PipelineTour", dependencies: ["Lamina", "LaminaTestServer", "LaminaX11"], path: "Examples/PipelineTour"),
+        .executableTarget(name: "PipelineTour", dependencies: ["Lamina", "LaminaTestServer", "LaminaX11", argumentParser],
+                          path: "Examples/PipelineTour"),
         .target(name: "FeedScene", dependencies: ["Lamina", "LaminaTestServer"], path: "Examples/FeedScene"),
         // Depends on the server tool so that `swift build --product FeedDemo` builds the child
         // process the demo starts.
-        .executableTarget(name: "FeedDemo", dependencies: ["FeedScene", "Lamina", "LaminaX11", "LaminaTestServerTool"],
+        .executableTarget(name: "FeedDemo", dependencies: ["FeedScene", "Lamina", "LaminaX11", "LaminaTestServerTool", argumentParser],
                           path: "Examples/FeedDemo"),
 
         .testTarget(
@@ -135,7 +152,9 @@ let package = Package(
         ),
         .testTarget(name: "LaminaTraceTests", dependencies: ["LaminaTrace"]),
         // The tour's command line, through `@testable import` of the executable.
-        .testTarget(name: "PipelineTourTests", dependencies: ["PipelineTour", "Lamina"]),
+        .testTarget(name: "PipelineTourTests", dependencies: ["PipelineTour", "Lamina", argumentParser]),
+        // lamina-test-server's command line, through `@testable import` of the executable.
+        .testTarget(name: "LaminaTestServerToolTests", dependencies: ["LaminaTestServerTool", argumentParser]),
         .testTarget(name: "LaminaLoopTests", dependencies: ["LaminaLoop", "LaminaTrace", "LaminaTesting"]),
         // EventLoop and CFRunLoop driven through the same scenarios; imports Foundation so that
         // CoreFoundation links.
@@ -166,6 +185,11 @@ let package = Package(
             dependencies: [
                 "LaminaUI", "LaminaText", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTesting",
             ],
+            exclude: ["__Snapshots__"]
+        ),
+        .testTarget(
+            name: "LaminaFramesTests",
+            dependencies: ["LaminaFrames", "LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTrace", "LaminaTesting"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
@@ -204,7 +228,7 @@ let package = Package(
         .testTarget(name: "PangoOracleTests", dependencies: ["PangoOracle"]),
         .testTarget(
             name: "FeedSceneTests",
-            dependencies: ["FeedScene", "FeedDemo", "Lamina", "LaminaTesting", "LaminaTestServer"]
+            dependencies: ["FeedScene", "FeedDemo", "Lamina", "LaminaTesting", "LaminaTestServer", argumentParser]
         ),
         .testTarget(
             name: "LaminaX11Tests",

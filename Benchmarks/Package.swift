@@ -15,6 +15,9 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "Lamina", path: ".."),
+        // The command line (generated help, errors with the usage, completion scripts); the
+        // same version as the root package's.
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     ],
     targets: [
         // cairo itself, for raw baselines.
@@ -57,6 +60,7 @@ let package = Package(
                 "CBenchCodecs",
                 "CBenchText",
                 "CBenchX11",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
     ],

@@ -9,7 +9,7 @@ import LaminaX11
 /// A click in the note field gives it the keys; Escape gives them back to the feed.
 /// Without an X server it says why and runs the measured, headless demo instead.
 @MainActor
-func runInteractive(posts: [FeedPost], images: FeedImages, options: FeedDemoOptions) {
+func runInteractive(posts: [FeedPost], images: FeedImages, options: FeedDemoCommand) {
     let presenter: X11Presenter
     do {
         presenter = try X11Presenter(size: options.size, scale: options.scale, title: "Lamina FeedDemo", windowClass: "FeedDemo")

@@ -5,7 +5,7 @@ import Lamina
 /// Every mode at every rate: a fresh window and scene (cold image caches), the rows measured off
 /// the main thread, the first screen settled, then the measured scroll. Prints the table.
 @MainActor
-func runMeasured(posts: [FeedPost], images: FeedImages, options: FeedDemoOptions) {
+func runMeasured(posts: [FeedPost], images: FeedImages, options: FeedDemoCommand) {
     #if DEBUG
     emit("A debug build: the figures below are several times a release build's (swift run -c release FeedDemo).")
     #endif
@@ -29,7 +29,7 @@ func runMeasured(posts: [FeedPost], images: FeedImages, options: FeedDemoOptions
 /// One mode at one rate; nil when the window cannot be made.
 @MainActor
 private func measuredRun(mode: FeedMode, rate: Int, posts: [FeedPost], images: FeedImages,
-                         options: FeedDemoOptions) -> FeedRunResult? {
+                         options: FeedDemoCommand) -> FeedRunResult? {
     let log = PresentationLog(wrapping: HeadlessPresenter())
     let interval = rate == 120 ? FrameClock.oneHundredTwentyHertz : FrameClock.sixtyHertz
     let window: Window

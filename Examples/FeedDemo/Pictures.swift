@@ -6,7 +6,7 @@ import Lamina
 /// and a contact sheet per mode, a frame picture per mode, and feed-trace.json. Unmeasured: the
 /// overlay and the trace cost time.
 @MainActor
-func writePictures(posts: [FeedPost], images: FeedImages, options: FeedDemoOptions) {
+func writePictures(posts: [FeedPost], images: FeedImages, options: FeedDemoCommand) {
     guard options.pictureFrames > 0 else { return }
     let directory = options.outputDirectory
     let everything = TraceRecorder()

@@ -12,7 +12,7 @@ import Lamina
 /// higher than its highest in the first 10,000 frames (trace events: within 5 % of it).
 /// Returns whether the check held.
 @MainActor
-func runSoak(posts: [FeedPost], images: FeedImages, options: FeedDemoOptions, frames: Int) -> Bool {
+func runSoak(posts: [FeedPost], images: FeedImages, options: FeedDemoCommand, frames: Int) -> Bool {
     let window: Window
     do {
         window = try Window(size: options.size, scale: options.scale, presenter: HeadlessPresenter(),

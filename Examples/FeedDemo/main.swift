@@ -8,21 +8,14 @@
 //   swift run FeedDemo --help          the options
 //
 // Synchronous on purpose, as PipelineTour: EventLoop.main belongs to the main thread.
+import ArgumentParser
 import FeedScene
 import Foundation
 import Lamina
 
-let options: FeedDemoOptions
-do {
-    options = try FeedDemoOptions(parsing: Array(CommandLine.arguments.dropFirst()))
-} catch {
-    FileHandle.standardError.write(Data("FeedDemo: \(error)\n\n\(FeedDemoOptions.usage)\n".utf8))
-    exit(2)
-}
-if options.showsHelp {
-    emit(FeedDemoOptions.usage)
-    exit(0)
-}
+// Parses the command line, or prints the help, an error with the usage, or a completion script
+// and exits.
+let options = FeedDemoCommand.parseOrExit()
 
 let server: FeedImageServer
 do {

@@ -1,8 +1,8 @@
 import Lamina
 
 /// The tour's chapters, in order: number, title, and the function that runs it (given the
-/// chapter's trace recorder).
-@MainActor
+/// chapter's trace recorder), on the main actor. The list itself is not isolated, so that the
+/// command line (`TourCommand`) can list and check the chapters on any thread.
 let tourChapters: [(number: Int, title: String, run: @MainActor (TraceRecorder) -> Void)] = [
     (1, "The run loop", { _ in runChapterOne() }),
     (2, "Why setNeedsDisplay does not draw immediately", { _ in runChapterTwo() }),

@@ -6,7 +6,7 @@ import LaminaX11
 /// frames to record and write, the pauses of `--step`. Chapters make their windows here.
 @MainActor
 final class TourSession {
-    let options: TourOptions
+    let options: TourCommand
     /// The windows of the chapter under way, for `--step`'s tree dumps and `--frames`.
     private var windows: [(window: Window, recorder: FrameRecorder)] = []
     private var stepObservers: [CommitPhaseObserver] = []
@@ -26,7 +26,7 @@ final class TourSession {
         let gridOrigin: UInt64?
     }
 
-    init(options: TourOptions) {
+    init(options: TourCommand) {
         self.options = options
         guard options.steps else { return }
         stepObservers = CommitPhase.allCases.map { phase in

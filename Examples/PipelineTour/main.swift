@@ -9,20 +9,13 @@
 //
 // The entry point is synchronous on purpose: after the first `await` of an async main, code no
 // longer runs on the main thread, and EventLoop.main belongs to the main thread.
+import ArgumentParser
 import Foundation
 import Lamina
 
-let options: TourOptions
-do {
-    options = try TourOptions(parsing: Array(CommandLine.arguments.dropFirst()), chapterNumbers: Set(tourChapters.map(\.number)))
-} catch {
-    FileHandle.standardError.write(Data("PipelineTour: \(error)\n\n\(TourOptions.usage(chapters: tourChapters.map { ($0.number, $0.title) }))\n".utf8))
-    exit(2)
-}
-if options.showsHelp {
-    print(TourOptions.usage(chapters: tourChapters.map { ($0.number, $0.title) }))
-    exit(0)
-}
+// Parses the command line, or prints the help, an error with the usage, or a completion script
+// and exits.
+let options = TourCommand.parseOrExit()
 let session = TourSession(options: options)
 /// One chapter's events: cleared before each chapter, read by the chapter and its timeline.
 let recorder = TraceRecorder()

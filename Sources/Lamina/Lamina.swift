@@ -1,4 +1,5 @@
 // Lamina: one import for the whole pipeline. Each module below is also a product of its own.
+@_exported import LaminaFrames
 @_exported import LaminaGraphics
 @_exported import LaminaImages
 @_exported import LaminaLayers

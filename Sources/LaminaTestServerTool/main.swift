@@ -2,45 +2,16 @@
 // benchmark's measurements do not share its threads.
 //
 //   lamina-test-server [--synthetic N] [--pixel-size PX] [--directory DIR] [--delay-ms MS]
+//   lamina-test-server --help
 //
 // Serves /images/0.png … /images/(N-1).png (made on the spot) and every file of DIR at
 // /files/<name>, prints its base URL (http://127.0.0.1:PORT) as the first line of standard
 // output, and runs until standard input closes — so it ends with the process that started it.
+import ArgumentParser
 import Foundation
 import LaminaTestServer
 
-struct Options {
-    var synthetic = 0
-    var pixelSize = 128
-    var directory: String?
-    var delay = Duration.zero
-
-    init(arguments: [String]) throws {
-        var iterator = arguments.makeIterator()
-        while let flag = iterator.next() {
-            guard let value = iterator.next() else { throw UsageError("\(flag) needs a value") }
-            switch flag {
-            case "--synthetic": synthetic = try Self.number(value, flag)
-            case "--pixel-size": pixelSize = try Self.number(value, flag)
-            case "--directory": directory = value
-            case "--delay-ms": delay = .milliseconds(try Self.number(value, flag))
-            default: throw UsageError("unknown option \(flag)")
-            }
-        }
-    }
-
-    private static func number(_ text: String, _ flag: String) throws -> Int {
-        guard let value = Int(text), value >= 0 else { throw UsageError("\(flag) takes a number ≥ 0, not \(text)") }
-        return value
-    }
-}
-
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-func routes(for options: Options) throws -> [String: Route] {
+func routes(for options: TestServerCommand) throws -> [String: Route] {
     var routes: [String: Route] = [:]
     for index in 0..<options.synthetic {
         routes["/images/\(index).png"] = .bytes(SyntheticImages.png(index: index, pixelSize: options.pixelSize),
@@ -56,8 +27,10 @@ func routes(for options: Options) throws -> [String: Route] {
     return routes
 }
 
+// Parses the command line, or prints the help, an error with the usage, or a completion script
+// and exits.
+let options = TestServerCommand.parseOrExit()
 do {
-    let options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
     let server = try LoopbackHTTPServer(routes: try routes(for: options))
     // Written unbuffered, so a parent reading the pipe sees it at once.
     FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))

@@ -1,43 +1,23 @@
+import ArgumentParser
 import Foundation
 
-/// The command line: `LaminaBenchmarks [--smoke] [--filter NAME] [--list]`.
-struct Command {
+/// The command line: `LaminaBenchmarks [--smoke] [--filter NAME] [--list]`, read by
+/// swift-argument-parser (`--help`, errors followed by the usage,
+/// `--generate-completion-script bash|zsh|fish`).
+struct Command: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "LaminaBenchmarks",
+        abstract: "Lamina's benchmarks, each against its raw baseline in the same process, interleaved."
+    )
+
+    @Flag(help: "A few rounds of every benchmark (seconds; for CI).")
     var smoke = false
+
+    @Option(help: ArgumentHelp("Only the benchmarks whose name contains NAME.", valueName: "name"))
     var filter: String?
+
+    @Flag(name: .customLong("list"), help: "Print the benchmarks' names and what they measure.")
     var listOnly = false
-
-    static let usage = """
-        usage: LaminaBenchmarks [--smoke] [--filter NAME] [--list]
-          --smoke        a few rounds of every benchmark (seconds; for CI)
-          --filter NAME  only the benchmarks whose name contains NAME
-          --list         print the benchmarks' names and what they measure
-        """
-
-    /// Parses `arguments` (without the program name); prints usage and exits on a bad one.
-    init(arguments: [String]) {
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "--smoke":
-                smoke = true
-            case "--filter":
-                guard let name = remaining.popFirst() else { Command.fail("--filter needs a name") }
-                filter = name
-            case "--list":
-                listOnly = true
-            case "--help", "-h":
-                print(Command.usage)
-                exit(0)
-            default:
-                Command.fail("unknown argument '\(argument)'")
-            }
-        }
-    }
-
-    private static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("LaminaBenchmarks: \(message)\n\(usage)\n".utf8))
-        exit(2)
-    }
 
     /// Every benchmark, in the order they run.
     static func allBenchmarks() -> [Benchmark] {
@@ -65,7 +45,7 @@ struct Command {
     }
 
     /// Runs the selected benchmarks and prints the table; returns the process's exit status.
-    func run() -> Int32 {
+    func runSelected() -> Int32 {
         let selected = Command.allBenchmarks().filter { benchmark in
             filter.map { benchmark.name.contains($0) } ?? true
         }

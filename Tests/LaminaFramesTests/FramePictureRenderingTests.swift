@@ -1,8 +1,8 @@
 import Foundation
+import LaminaFrames
 import LaminaGraphics
 import LaminaTesting
 import LaminaTrace
-import LaminaUI
 import XCTest
 
 /// The frame picture drawn: the SVG text of a small trace, and the cairo picture as a snapshot.

@@ -1,6 +1,7 @@
 import Glibc
 import LaminaLayers
 @_spi(LaminaTesting) import LaminaLoop
+import LaminaUI
 
 /// Runs the main loop one presented frame at a time, with pause points between a commit's
 /// phases — a debugger's "step" for the pipeline. Each ``step(timeout:)`` runs `EventLoop.main`

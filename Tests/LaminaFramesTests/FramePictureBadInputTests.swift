@@ -1,6 +1,6 @@
+import LaminaFrames
 import LaminaGraphics
 import LaminaTrace
-import LaminaUI
 import Testing
 
 /// The frame picture given traces that are empty, cut short, or inconsistent: an error where

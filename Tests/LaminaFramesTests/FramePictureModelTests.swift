@@ -1,7 +1,7 @@
+import LaminaFrames
 import LaminaGraphics
 import LaminaLayers
 import LaminaTrace
-import LaminaUI
 import Testing
 
 /// The frame picture's model: lanes, nesting, ticks, arrows, the grid and the legend, placed from
