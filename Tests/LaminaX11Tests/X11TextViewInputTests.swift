@@ -7,7 +7,8 @@ import LaminaUI
 import LaminaX11
 import XCTest
 
-/// XTEST input on a real X server typing into a `TextView` and selecting in it with the pointer.
+/// XTEST input on a real X server typing into a `TextView`, selecting in it with the pointer,
+/// and copying and pasting with Ctrl-C and Ctrl-V between it and another X program (xclip).
 final class X11TextViewInputTests: XCTestCase {
     /// A text view filling a window on the shared Xvfb, first responder, with its event source.
     @MainActor
@@ -24,18 +25,51 @@ final class X11TextViewInputTests: XCTestCase {
         return (window, textView, events, try TestClient(display: try SharedXvfb.display()))
     }
 
+    static let shiftKey: UInt32 = 0xFFE1
+    static let controlKey: UInt32 = 0xFFE3
+
+    /// Presses and releases the key of `keysym` while holding the keys of `modifiers`.
+    private static func tap(_ keysym: UInt32, holding modifiers: [UInt32] = [], on client: TestClient) {
+        let code = client.keycode(for: keysym)
+        XCTAssertNotEqual(code, 0, "keysym \(keysym)")
+        let held = modifiers.map { client.keycode(for: $0) }
+        for modifier in held { client.fake(XCB_KEY_PRESS, detail: modifier) }
+        client.fake(XCB_KEY_PRESS, detail: code)
+        client.fake(XCB_KEY_RELEASE, detail: code)
+        for modifier in held.reversed() { client.fake(XCB_KEY_RELEASE, detail: modifier) }
+    }
+
+    func test_ctrlCCopiesForXclipAndCtrlVPastesWhatXclipOwns() throws {
+        try onMainActor {
+            let text = "naïve café — שלום — 日本語 👍🏽"
+            let (_, textView, events, client) = try Self.makeTextView(text: text)
+            defer { events.close() }
+            let display = try SharedXvfb.display()
+            Self.tap(0x61, holding: [Self.controlKey], on: client)  // Ctrl-A
+            Self.tap(0x63, holding: [Self.controlKey], on: client)  // Ctrl-C
+            XCTAssertTrue(pump { events.clipboard.ownsSelection }, "Ctrl-C takes the CLIPBOARD selection")
+            let read = try Xclip.read(display: display)
+            XCTAssertEqual(read.status, 0)
+            XCTAssertEqual(String(decoding: read.output, as: UTF8.self), text, "xclip reads what was copied")
+
+            let pasted = " — ünïcødé ✓ 中文"
+            let owner = try Xclip.startOwner(of: Array(pasted.utf8), display: display)
+            defer { owner.kill() }
+            XCTAssertFalse(events.clipboard.ownsSelection, "xclip took the selection")
+            Self.tap(0xFF57, on: client)  // End
+            Self.tap(0x76, holding: [Self.controlKey], on: client)  // Ctrl-V
+            XCTAssertTrue(pump { textView.text == text + pasted && textView.presentsCurrentText }, "text \"\(textView.text)\"")
+            let end = (text + pasted).utf16.count
+            XCTAssertEqual(textView.selectedRange, end..<end, "the caret after the pasted text")
+        }
+    }
+
     func test_keysTypedOnTheXServerGoIntoTheTextView() throws {
         try onMainActor {
             let (window, textView, events, client) = try Self.makeTextView(text: "")
             defer { events.close() }
-            let shift = client.keycode(for: 0xFFE1)
             func tap(_ keysym: UInt32, shifted: Bool = false) {
-                let code = client.keycode(for: keysym)
-                XCTAssertNotEqual(code, 0, "keysym \(keysym)")
-                if shifted { client.fake(XCB_KEY_PRESS, detail: shift) }
-                client.fake(XCB_KEY_PRESS, detail: code)
-                client.fake(XCB_KEY_RELEASE, detail: code)
-                if shifted { client.fake(XCB_KEY_RELEASE, detail: shift) }
+                Self.tap(keysym, holding: shifted ? [Self.shiftKey] : [], on: client)
             }
             tap(0x68, shifted: true)  // H
             for keysym: UInt32 in [0x69, 0x20, 0x74, 0x68, 0x65, 0x72, 0x65, 0x78] { tap(keysym) }  // "i therex"

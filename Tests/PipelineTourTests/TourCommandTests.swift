@@ -63,9 +63,9 @@ import Testing
     @Test(arguments: [
         ("--bogus", "Unknown option '--bogus'"),
         ("extra", "The value 'extra' is invalid for '<chapter>'"),
-        ("10", "10 is not a chapter: expected a chapter number (1, 2, 3, 4, 5, 6, 7, 8, 9)"),
-        ("--chapter 5,10", "10 is not a chapter: expected a chapter number (1, 2, 3, 4, 5, 6, 7, 8, 9)"),
-        ("--chapter 0", "0 is not a chapter: expected a chapter number (1, 2, 3, 4, 5, 6, 7, 8, 9)"),
+        ("11", "11 is not a chapter: expected a chapter number (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)"),
+        ("--chapter 5,11", "11 is not a chapter: expected a chapter number (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)"),
+        ("--chapter 0", "0 is not a chapter: expected a chapter number (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)"),
         ("--chapter 1,x", "The value '1,x' is invalid for '--chapter <n[,n…]>': expected chapter numbers separated by commas"),
         ("--fps 90", "--fps 90: expected 60 or 120"),
         ("--async maybe", "The value 'maybe' is invalid for '--async <on|off>'. Please provide one of 'on' and 'off'."),

@@ -55,6 +55,13 @@ extension TextView {
         guard case .character(let character) = event.key else { return false }
         switch character.lowercased() {
         case "a": selectAll()
+        case "c": copy()
+        case "x":
+            guard isEditable else { return false }
+            cut()
+        case "v":
+            guard isEditable else { return false }
+            paste()
         case "z":
             guard isEditable else { return false }
             openUndoStep = nil

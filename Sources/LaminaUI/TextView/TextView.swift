@@ -100,6 +100,10 @@ open class TextView: ScrollView {
     public var caretBlinkInterval = 0.5
     /// A pause in typing longer than this starts a new undo step.
     public var typingPause: Duration = .seconds(1)
+    /// The pasteboard that ``copy()``, ``cut()`` and ``paste()`` (Ctrl-C, Ctrl-X, Ctrl-V) use;
+    /// nil, the default, means the window's ``Window/pasteboard`` — the X11 `CLIPBOARD`
+    /// selection in an X11 window — or ``InProcessPasteboard/general`` outside a window.
+    public var pasteboard: (any Pasteboard)?
 
     /// Whether paragraphs draw on display queues (true, the default) or on the main thread.
     public var displaysAsynchronously = true {
@@ -226,9 +230,15 @@ open class TextView: ScrollView {
     /// Types `text` over the selection, with ``typingAttributes``, as the keyboard does (the
     /// delegate may refuse it). Line ends (CR LF, CR) become "\n".
     public func insertText(_ text: String) {
-        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        let normalized = Self.normalizingLineEnds(text)
         guard !normalized.isEmpty else { return }
         userReplace(selectedRange, with: AttributedString(normalized, attributes: typingAttributes), kind: .typing)
+    }
+
+    /// `text` with its line ends (CR LF, CR) made "\n", the only paragraph separator the
+    /// document knows.
+    static func normalizingLineEnds(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 
     /// Deletes the selection, or what Backspace deletes before the caret: the last code point of
