@@ -18,7 +18,7 @@ extension TextView {
 
     /// Puts the selected text on the pasteboard and deletes it (Ctrl-X), as one undo step. Does
     /// nothing unless the view is editable; when the delegate refuses the deletion the text
-    /// stays, and is copied all the same (as UIKit's `cut:` copies before it deletes).
+    /// stays, and is copied all the same: the copy comes first.
     public func cut() {
         let range = selectedRange
         guard !range.isEmpty, isEditable else { return }
