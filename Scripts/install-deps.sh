@@ -6,6 +6,10 @@
 # Unicode Consortium's data files (test-only: the UAX #9 bidi conformance files in
 # /usr/share/unicode), and Xvfb for X11 tests.
 # Idempotent: installs only what is missing, and runs apt-get update only when something is.
+#
+# --browser adds Chromium (Debian's `chromium`), which only the documentation's browser check
+# (`make docs-check`, Scripts/check-docs-in-browser.py) needs: a flag of its own, so that
+# `make demo` and `make test` never download a browser.
 set -euo pipefail
 
 packages=(
@@ -30,6 +34,13 @@ packages=(
     xvfb
     xauth
 )
+
+for argument in "$@"; do
+    case "$argument" in
+        --browser) packages+=(chromium) ;;
+        *) echo "usage: install-deps.sh [--browser]" >&2; exit 2 ;;
+    esac
+done
 
 missing=()
 for package in "${packages[@]}"; do
