@@ -6,7 +6,7 @@ BUILD_LOG := .build/build.log
 # The tests that exercise threads, run again under Thread Sanitizer by `make tsan`.
 TSAN_FILTER ?= LaminaLoopTests|LaminaTraceTests|LaminaTestingTests|LaminaGraphicsTests|LaminaTextTests|LaminaLayersTests|LaminaUITests|LaminaFramesTests|LaminaImagesTests|LaminaX11Tests|FeedSceneTests
 
-.PHONY: deps build demo-build demo feed soak x11-demo test tsan stress fuzz bench bench-smoke clean
+.PHONY: deps build demo-build demo feed soak x11-demo test tsan stress fuzz bench bench-smoke clean docs docs-check
 
 deps:
 	@bash Scripts/install-deps.sh
@@ -91,6 +91,39 @@ bench-smoke: deps
 
 clean:
 	rm -rf .build .build-tsan Benchmarks/.build
+
+# The modules `make docs` documents, in the pipeline's order (each needs a catalog,
+# Sources/<Module>/<Module>.docc). Scripts/build-docs.py builds each after the modules it imports,
+# whatever their place here, and the umbrella, Lamina, last: a new module is one more word.
+DOCS_MODULES ?= Lamina LaminaTrace LaminaLoop LaminaGraphics LaminaText LaminaLayers LaminaUI \
+	LaminaImages LaminaX11 LaminaTesting LaminaTestServer
+
+# DocC reference for every module in DOCS_MODULES, as one static site in .build/docs (and how to
+# view it). Symbol graphs from `swift package dump-symbol-graph` and the toolchain's `docc`
+# (convert per module, then merge), rather than swift-docc-plugin: simpler, as nothing is added
+# to Package.swift (the plugin would be two more packages, it and swift-docc-symbolkit, for every
+# clone to resolve and fetch), and faster, as dump-symbol-graph reuses the debug build that
+# `make build` and `make demo` make, while the plugin first compiles itself and its snippet tool. Fails on
+# any DocC warning (unresolved links among them) and on any public symbol without a doc comment
+# that Scripts/doc-coverage-exceptions.txt does not list.
+docs: deps
+	python3 Scripts/build-docs.py --modules "$(DOCS_MODULES)" --umbrella Lamina --output .build/docs --swift "$(SWIFT)"
+
+# The pages the browser check opens, each `path|title its <h1> shows|phrase its text contains|…`:
+# the umbrella's landing page and one symbol page. A tutorial's first step is one more entry.
+DOCS_CHECK_PAGES ?= \
+	"documentation/lamina|Lamina|The modules, each importing only those listed before it|One frame through the pipeline" \
+	"documentation/laminalayers/layer|Layer|A rectangle of content in a retained tree|setNeedsDisplay"
+# Where the check's screenshot of the first page goes; `make docs-check
+# DOCS_SCREENSHOT=Docs/images/documentation.png` regenerates the one the README shows.
+DOCS_SCREENSHOT ?= .build/docs-check/documentation.png
+
+# Serves .build/docs (made by `make docs`) on 127.0.0.1 and opens DOCS_CHECK_PAGES in headless
+# Chromium, which it installs from Debian's packages when missing (install-deps.sh --browser):
+# each page must render its title and text, not DocC's "page not found".
+docs-check:
+	@mkdir -p $(dir $(DOCS_SCREENSHOT))
+	python3 Scripts/check-docs-in-browser.py --site .build/docs --screenshot $(DOCS_SCREENSHOT) $(DOCS_CHECK_PAGES)
 
 # The frame pictures that open the Docs chapters: runs each tour chapter a Docs chapter
 # demonstrates (in .build/docs-images, so the tour's files land there) and copies its frame

@@ -7,6 +7,10 @@
 # /usr/share/unicode), and Xvfb and xclip for X11 tests (xclip is the other X program the
 # clipboard tests copy to and paste from).
 # Idempotent: installs only what is missing, and runs apt-get update only when something is.
+#
+# --browser adds Chromium (Debian's `chromium`), which only the documentation's browser check
+# (`make docs-check`, Scripts/check-docs-in-browser.py) needs: a flag of its own, so that
+# `make demo` and `make test` never download a browser.
 set -euo pipefail
 
 packages=(
@@ -32,6 +36,13 @@ packages=(
     xauth
     xclip
 )
+
+for argument in "$@"; do
+    case "$argument" in
+        --browser) packages+=(chromium) ;;
+        *) echo "usage: install-deps.sh [--browser]" >&2; exit 2 ;;
+    esac
+done
 
 missing=()
 for package in "${packages[@]}"; do

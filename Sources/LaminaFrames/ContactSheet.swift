@@ -5,8 +5,9 @@ import LaminaText
 
 /// One picture of several presented frames side by side, each labelled with its frame id, tick
 /// and commits, with the pixels that changed (its damage: re-rendered or, for a scroll, moved)
-/// outlined in red — the frames a ``FrameRecorder`` kept, at a glance. The damage overlay
-/// (``DebugOverlays/damage``) tells the two apart: it tints only what was re-rendered.
+/// outlined in red — the frames a ``/LaminaLayers/FrameRecorder`` kept, at a glance. The damage
+/// overlay (``/LaminaLayers/DebugOverlays/damage``) tells the two apart: it tints only what was
+/// re-rendered.
 ///
 /// ```swift
 /// let sheet = ContactSheet(frames: recorder.frames)
@@ -35,7 +36,7 @@ public struct ContactSheet: Sendable {
 
     /// The sheet as an image at scale 1 (a short note when there are no frames).
     ///
-    /// - Throws: ``GraphicsError`` when the sheet would be too large to draw.
+    /// - Throws: ``/LaminaGraphics/GraphicsError`` when the sheet would be too large to draw.
     public func render() throws(GraphicsError) -> Image {
         let cell = cellSize
         let column = max(cell.width, Self.minimumColumnWidth)
@@ -59,7 +60,7 @@ public struct ContactSheet: Sendable {
 
     /// Renders the sheet and writes it to `path` as a PNG.
     ///
-    /// - Throws: ``GraphicsError`` from ``render()``, or the file system's error.
+    /// - Throws: ``/LaminaGraphics/GraphicsError`` from ``render()``, or the file system's error.
     public func writePNG(toPath path: String) throws {
         try render().pngData().write(to: URL(fileURLWithPath: path))
     }

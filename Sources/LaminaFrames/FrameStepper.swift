@@ -7,7 +7,8 @@ import LaminaUI
 /// phases — a debugger's "step" for the pipeline. Each ``step(timeout:)`` runs `EventLoop.main`
 /// until the window's render server has presented the next frame, and returns that frame; on the
 /// way, every commit stops at the pause points (after layout, after display, after the delta is
-/// sent), where ``onPause`` can inspect or print the tree (``Layer/treeDescription``).
+/// sent), where ``onPause`` can inspect or print the tree
+/// (``/LaminaLayers/Layer/treeDescription``).
 ///
 /// ```swift
 /// let stepper = FrameStepper(window: window)
@@ -38,8 +39,8 @@ public final class FrameStepper {
     /// last one stepped to has been presented, and returns it; nil when no frame comes within
     /// `timeout` of real time. When two frames were recorded in one turn of the loop, the next
     /// step returns the second at once: one step per frame. The frame itself comes from the
-    /// window's presenter: exact with a ``FrameRecorder``, the latest frame with another
-    /// ``FrameKeepingPresenter``; a presenter that keeps nothing gives nil.
+    /// window's presenter: exact with a ``/LaminaLayers/FrameRecorder``, the latest frame with
+    /// another ``/LaminaLayers/FrameKeepingPresenter``; a presenter that keeps nothing gives nil.
     @discardableResult
     public func step(timeout: Duration = .seconds(10)) -> PresentedFrame? {
         let observers = pausePoints.sorted { $0.order < $1.order }.map { phase in

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// ``width`` and ``height`` are pixels; ``size`` is points, `pixels / scale`, so a 2× image of
 /// 40×40 pixels is 20×20 points. An image hands its bytes to cairo without copying
-/// (``withCairoSurface(_:)``), and ``cropped(to:)`` shares them too. Two images are equal when
+/// (`withCairoSurface(_:)`), and ``cropped(to:)`` shares them too. Two images are equal when
 /// their dimensions, scale, format and visible pixels are equal.
 public struct Image: Sendable, Hashable, CustomStringConvertible {
     /// How the 32 bits of a pixel are used.

@@ -8,7 +8,7 @@ import LaminaUI
 /// `sd_setImage(with:)` and Texture's `ASNetworkImageNode`. Main thread.
 ///
 /// Its layer is a plain layer: the loader does the off-main work (fetch, decode at the view's
-/// pixel size), and the decoded image becomes ``ImageView/image`` on the main thread.
+/// pixel size), and the decoded image becomes ``/LaminaUI/ImageView/image`` on the main thread.
 ///
 /// - **Reuse-safe**: a new ``imageURL`` cancels interest in the old one (the fetch stops when no
 ///   other view waits for it), and a result for an old URL never lands on the view: each
@@ -16,10 +16,10 @@ import LaminaUI
 /// - **Visible-only**: a view whose frame — clipped by the window and by every ancestor that
 ///   clips (`masksToBounds`) — is empty neither decodes nor assigns (an image that arrives for a
 ///   view scrolled out of sight meanwhile waits in the memory cache). Waiting views are checked
-///   again at the end of the layout phase (``Transaction/addLayoutPhaseObserver(_:)``) of every
-///   commit that may have moved something (the transaction's geometry epoch), so a view scrolled
-///   into sight starts decoding on the frame it appears, and commits that only bring contents
-///   cost nothing.
+///   again at the end of the layout phase
+///   (``/LaminaLayers/Transaction/addLayoutPhaseObserver(_:)``) of every commit that may have moved
+///   something (the transaction's geometry epoch), so a view scrolled into sight starts decoding on
+///   the frame it appears, and commits that only bring contents cost nothing.
 /// - **Near-visible**: a view within ``prefetchMargin`` points of the visible area fetches its
 ///   bytes (into the loader's caches) but does not decode them.
 /// - **Errors** show ``placeholder`` and reach ``errorHandler``.

@@ -21,9 +21,9 @@ import LaminaLoop
 ///    streaming under the configuration's deadline, status, content-type, redirect and byte
 ///    limits. Bytes whose header is not an image within the decoding limits are refused before
 ///    anything is cached; the others are written to the disk cache.
-/// 4. **Decode** — on the loader's decoding queue with ``ImageDecoder``, at the requested
-///    ``ImageSizing`` (the pixel cap worked out from the header; JPEG by DCT scaling). Bytes from disk that fail to decode are deleted
-///    there and fetched again once.
+/// 4. **Decode** — on the loader's decoding queue with ``/LaminaGraphics/ImageDecoder``, at the
+///    requested ``ImageSizing`` (the pixel cap worked out from the header; JPEG by DCT scaling).
+///    Bytes from disk that fail to decode are deleted there and fetched again once.
 /// 5. **Deliver** — `async` callers resume; views' callbacks run on the main loop, posted with
 ///    `EventLoop.main.perform` and a `wakeUp`. Each callback waiter counts as outstanding work of
 ///    the main loop until it is delivered or cancelled, so LaminaTesting's `runUntilIdle` waits

@@ -2,8 +2,8 @@ import Foundation
 import LaminaGraphics
 
 /// How large an ``ImageLoader`` decodes an image: the pixel cap is worked out from the image's
-/// own header (``ImageDecoder/header(of:)``) on the decoding queue, so an aspect-fill thumbnail
-/// decodes no larger than it shows, whatever shape the image has.
+/// own header (``/LaminaGraphics/ImageDecoder/header(of:)``) on the decoding queue, so an
+/// aspect-fill thumbnail decodes no larger than it shows, whatever shape the image has.
 public enum ImageSizing: Hashable, Sendable {
     /// Full size.
     case original

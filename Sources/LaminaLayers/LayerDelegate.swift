@@ -13,7 +13,7 @@ public protocol LayerDelegate: AnyObject {
     /// Called just before the backing store is made, e.g. to adjust `contentsScale` or
     /// `isOpaque`.
     func layerWillDraw(_ layer: Layer)
-    /// Positions the layer's sublayers; called by ``Layer/layoutSublayers()``.
+    /// Positions the layer's sublayers; called by ``/LaminaLayers/Layer/layoutSublayers()``.
     func layoutSublayers(of layer: Layer)
     /// The first step of the layer's action search (``Layer/action(forKey:)``): an action ends
     /// the search (``NullAction``: nothing runs), nil goes on to the layer's ``Layer/actions``

@@ -5,8 +5,8 @@ import LaminaTrace
 ///
 /// The first change to any layer on the main thread opens an **implicit transaction**, and
 /// installs (once) an observer on `EventLoop.main` for `beforeWaiting` and `exit`, in the common
-/// modes, at ``EventLoop/Order/transactionCommit``. When the loop is about to sleep (or a run of
-/// it ends), the observer commits. A commit runs four phases:
+/// modes, at ``/LaminaLoop/EventLoop/Order/transactionCommit``. When the loop is about to sleep (or
+/// a run of it ends), the observer commits. A commit runs four phases:
 ///
 /// 1. **Layout** — every layer marked by ``Layer/setNeedsLayout()`` lays out, parents before
 ///    children; layouts that mark more layers are laid out in the same phase. Then the

@@ -25,7 +25,8 @@ extension EventLoop {
         perform(in: [mode], block)
     }
 
-    /// Queues `block` to run during a run of any of `modes`. See ``perform(in:_:)-(Mode,_)``.
+    /// Queues `block` to run during a run of any of `modes`. See
+    /// ``perform(in:_:)-(EventLoop.Mode,_)``.
     public func perform(in modes: [Mode], _ block: @escaping @Sendable () -> Void) {
         lock.withLock {
             for mode in modes where mode != .common {

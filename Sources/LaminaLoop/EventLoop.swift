@@ -7,13 +7,14 @@ import Synchronization
 /// version-0 sources, timers, performed blocks, and on the main thread the main dispatch queue.
 ///
 /// Lamina's drawing pipeline hangs on it: transactions commit in a `beforeWaiting` observer at
-/// ``Order/transactionCommit``, and async results come back with ``perform(in:_:)`` +
-/// ``wakeUp()``. `Docs/01-run-loop.md` walks through one iteration; `run(mode:timeout:returnAfterSourceHandled:)`
-/// documents the steps.
+/// ``Order/transactionCommit``, and async results come back with
+/// ``perform(in:_:)-(EventLoop.Mode,_)`` + ``wakeUp()``. `Docs/01-run-loop.md` walks through one
+/// iteration; `run(mode:timeout:returnAfterSourceHandled:)` documents the steps.
 ///
 /// Every loop belongs to one thread: ``main`` to the process's main thread, ``current`` to the
-/// calling thread (created on first use). `run` is for the owning thread only; ``perform(in:_:)``,
-/// ``wakeUp()``, ``stop()`` and adding, removing or querying items are safe from any thread.
+/// calling thread (created on first use). `run` is for the owning thread only;
+/// ``perform(in:_:)-(EventLoop.Mode,_)``, ``wakeUp()``, ``stop()`` and adding, removing or querying
+/// items are safe from any thread.
 public final class EventLoop: @unchecked Sendable {
     /// The kernel id of the thread that owns the loop.
     let ownerThreadID: Int32

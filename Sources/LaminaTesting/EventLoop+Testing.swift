@@ -16,17 +16,20 @@ extension EventLoop {
 
     /// Runs `mode` until it is idle: no performed blocks, signalled sources, due timers, readable
     /// fd sources or main-queue work left, no outstanding work
-    /// (``EventLoop/beginOutstandingWork()``) on other threads, no timer due on a loop that follows
-    /// this one's virtual clock (a render server's frame tick), and the last iteration's sleep
-    /// not cut short by ``EventLoop/wakeUp()`` (a transaction that carried marks over, or an
+    /// (``/LaminaLoop/EventLoop/beginOutstandingWork()``) on other threads, no timer due on a
+    /// loop that follows this one's virtual clock (a render server's frame tick), and the last
+    /// iteration's sleep not cut short by ``/LaminaLoop/EventLoop/wakeUp()`` (a transaction that
+    /// carried marks over, or an
     /// update transaction that dirtied layers after the commit, wakes the loop for one more
-    /// pass), nor a wake-up still waiting because another fd ended that sleep first. Waits for outstanding work by running the loop, never by sleeping for time: a
-    /// result posted with `perform` + `wakeUp` ends the wait. On a virtual clock, timers that are
-    /// not due yet do not count and time does not move. Runs at least one iteration. Owning thread
-    /// only.
+    /// pass), nor a wake-up still waiting because another fd ended that sleep first. Waits for
+    /// outstanding work by running the loop, never by sleeping for time: a result posted with
+    /// `perform` + `wakeUp` ends the wait. On a virtual clock, timers that are not due yet do not
+    /// count and time does not move. Runs at least one iteration. Owning thread only.
     ///
-    /// - Parameter timeout: real time after which it gives up, so a hang fails a test instead
-    ///   of blocking it.
+    /// - Parameters:
+    ///   - mode: the mode to run, `.default` unless given.
+    ///   - timeout: real time after which it gives up, so a hang fails a test instead of
+    ///     blocking it.
     /// - Returns: whether the loop became idle within `timeout`.
     @discardableResult
     public func runUntilIdle(in mode: Mode = .default, timeout: Duration = .seconds(10)) -> Bool {

@@ -1,8 +1,9 @@
 import LaminaGraphics
 import XCTest
 
-/// Asserts that the pixel under `point` (in points: the image's ``Image/scale`` is applied) is
-/// `expected` within `tolerance`, premultiplied (see ``LaminaGraphics/Color/isApproximatelyEqual(to:tolerance:)``).
+/// Asserts that the pixel under `point` (in points: the image's ``/LaminaGraphics/Image/scale`` is
+/// applied) is `expected` within `tolerance`, premultiplied (see
+/// ``LaminaGraphics/Color/isApproximatelyEqual(to:tolerance:)``).
 ///
 /// ```swift
 /// let image = try XCTUnwrap(window.snapshot())      // scale 2

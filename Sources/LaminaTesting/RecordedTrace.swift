@@ -24,7 +24,7 @@ public struct RecordedTrace: Sendable {
     }
 
     /// How many times `name` occurred: `trace.count(.display)`. Lamina's own events are
-    /// ``LaminaTrace/TraceEventName``'s static members, so a misspelt one does not compile; an
+    /// ``/LaminaTrace/TraceEventName``'s static members, so a misspelt one does not compile; an
     /// event of your own is `TraceEventName(.display, "my event")`.
     public func count(_ name: TraceEventName) -> Int {
         occurrences(of: name).count

@@ -3,7 +3,7 @@ import LaminaGraphics
 import SnapshotTesting
 
 extension Snapshotting where Value == Image, Format == Image {
-    /// Compares an ``Image`` with a committed PNG reference, pixel for pixel.
+    /// Compares an ``/LaminaGraphics/Image`` with a committed PNG reference, pixel for pixel.
     ///
     /// ```swift
     /// assertSnapshot(of: image, as: .image)
@@ -11,7 +11,7 @@ extension Snapshotting where Value == Image, Format == Image {
     /// ```
     public static var image: Snapshotting { image(tolerance: .exact) }
 
-    /// Compares an ``Image`` with a committed PNG reference within `tolerance`.
+    /// Compares an ``/LaminaGraphics/Image`` with a committed PNG reference within `tolerance`.
     ///
     /// The reference is PNG, which stores straight alpha, so the new image goes through the same
     /// PNG round trip before the comparison; a semi-transparent pixel then matches itself exactly.

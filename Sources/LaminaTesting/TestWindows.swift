@@ -3,11 +3,11 @@ import LaminaLayers
 import LaminaUI
 
 /// A new window of `size` points at `scale`, white, presenting to a new
-/// ``LaminaLayers/FrameRecorder`` that keeps its last ``TestWindows/keptFrames`` frames (read
+/// ``/LaminaLayers/FrameRecorder`` that keeps its last ``TestWindows/keptFrames`` frames (read
 /// them with ``presentedFrames(of:)`` and ``lastFrame(of:)``), kept alive until the current
 /// ``LaminaTestCase`` test ends. Main thread.
 ///
-/// - Throws: ``LaminaGraphics/GraphicsError`` when the size or scale cannot make a framebuffer.
+/// - Throws: ``/LaminaGraphics/GraphicsError`` when the size or scale cannot make a framebuffer.
 @MainActor
 public func makeWindow(size: Size = TestWindows.defaultSize, scale: Double = 1) throws -> Window {
     let window = try Window(size: size, scale: scale, presenter: FrameRecorder(capacity: TestWindows.keptFrames))
@@ -37,7 +37,7 @@ public func lastFrame(of window: Window? = nil) -> PresentedFrame? {
 
 /// The frames `window` presented (the current test's ``testWindow`` when nil), oldest first, up
 /// to ``TestWindows/keptFrames`` of them: its frame history. Empty for a window whose presenter
-/// is not a ``LaminaLayers/FrameRecorder``. Main thread.
+/// is not a ``/LaminaLayers/FrameRecorder``. Main thread.
 @MainActor
 public func presentedFrames(of window: Window? = nil) -> [PresentedFrame] {
     let presenter = window?.presenter ?? TestWindows.shared.default?.presenter

@@ -20,7 +20,9 @@ import Glibc
 public enum ChromeTrace {
     /// The Chrome trace JSON for `events`, as UTF-8 bytes.
     ///
-    /// - Parameter processID: the `pid` written on every event; this process by default.
+    /// - Parameters:
+    ///   - events: the recorded events, in the order they were recorded.
+    ///   - processID: the `pid` written on every event; this process by default.
     public static func jsonBytes(_ events: [TraceEvent], processID: Int32 = getpid()) -> [UInt8] {
         var exporter = Exporter(events: events, processID: processID)
         exporter.writeAll()

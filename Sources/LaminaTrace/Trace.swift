@@ -29,6 +29,8 @@ public enum Trace {
     /// same category and name, on the same thread.
     ///
     /// - Parameters:
+    ///   - category: the pipeline stage the interval belongs to.
+    ///   - name: the interval's name; evaluated only while tracing.
     ///   - flow: a flow this interval takes part in; the Chrome export draws the flow's arrow
     ///     into (or out of) this slice.
     ///   - arguments: small details shown next to the event; evaluated only while tracing.
@@ -72,8 +74,12 @@ public enum Trace {
     /// interval; outside any, the Chrome export adds an instant for it to bind to. Often simpler:
     /// pass `flow:` to ``begin(_:_:flow:arguments:)`` or ``instant(_:_:flow:arguments:)``.
     ///
-    /// - Parameter phase: `.flowStart`, `.flowStep` or `.flowEnd`; any other phase is recorded as
-    ///   `.flowStep`.
+    /// - Parameters:
+    ///   - phase: `.flowStart`, `.flowStep` or `.flowEnd`; any other phase is recorded as
+    ///     `.flowStep`.
+    ///   - id: the flow, the same for each of its steps.
+    ///   - category: the pipeline stage of the step.
+    ///   - name: the step's name; evaluated only while tracing.
     @inlinable
     public static func flow(
         _ phase: TracePhase,

@@ -15,7 +15,7 @@ extension TraceEventName {
     /// What ended a sleep: `"timeout"`, `"wakeUp"`, `"timer"`, `"main queue"`, or a file
     /// descriptor source's name and events.
     public static func wokenBy(_ reason: String) -> TraceEventName { TraceEventName(.loop, "woken by \(reason)") }
-    /// A sleep ended by ``EventLoop/wakeUp()``-style wake-ups (a perform, a result posted back).
+    /// A sleep ended by `EventLoop.wakeUp()`-style wake-ups (a perform, a result posted back).
     public static let wokenByWakeUp = wokenBy("wakeUp")
     /// A sleep ended by a timer coming due.
     public static let wokenByTimer = wokenBy("timer")

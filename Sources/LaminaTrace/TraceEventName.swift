@@ -11,7 +11,7 @@ public struct TraceEventName: Sendable, Hashable, CustomStringConvertible {
     public let name: String
 
     /// The event of `category` called `name`: for events your own code records, and for
-    /// Lamina's events whose names carry a value (``run(mode:)``, ``observer(_:order:)``).
+    /// Lamina's events whose names carry a value (``run(mode:)``, ``observer(named:order:)``).
     public init(_ category: TraceCategory, _ name: String) {
         self.category = category
         self.name = name

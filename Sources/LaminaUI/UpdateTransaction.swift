@@ -16,8 +16,8 @@ import LaminaTrace
 ///
 /// Why this is batched, and which flush drains it: the first ``commit(_:_:_:)`` of a turn
 /// installs (once) an observer on `EventLoop.main` for `beforeWaiting` and `exit`, in the common
-/// modes, at ``EventLoop/Order/updateTransaction`` — after the transaction commit observer. When
-/// it fires:
+/// modes, at ``/LaminaLoop/EventLoop/Order/updateTransaction`` — after the transaction commit
+/// observer. When it fires:
 ///
 /// 1. the pending updates are swapped out (updates committed while they run wait for the next
 ///    pass, so an update that commits itself again cannot loop forever);

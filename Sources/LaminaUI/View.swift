@@ -2,18 +2,19 @@ import LaminaGraphics
 import LaminaLayers
 
 /// A rectangle of the screen that draws, lays out its subviews and handles pointer events —
-/// UIKit's `UIView`, on top of a ``Layer`` it owns and is the delegate of. Main thread.
+/// UIKit's `UIView`, on top of a ``/LaminaLayers/Layer`` it owns and is the delegate of. Main
+/// thread.
 ///
 /// Geometry (``frame``, ``bounds``, ``center``, ``transform``) and appearance map straight onto
 /// the layer. Drawing goes through the layer's display protocol: ``setNeedsDisplay()`` marks the
 /// layer, the transaction commit asks the layer to display, the layer asks this view to
-/// ``draw(_:in:)`` into its backing store. Swift cannot tell whether a subclass overrides
+/// ``draw(_:in:)-(Rect,_)`` into its backing store. Swift cannot tell whether a subclass overrides
 /// `draw`, so a view that draws says so with ``drawsContent`` (views that only hold subviews or a
 /// background colour need no backing store, as in UIKit).
 @MainActor
 open class View: LayerDelegate {
     /// The class of the layer the view makes for itself; override to back a view with a
-    /// ``Layer`` subclass.
+    /// ``/LaminaLayers/Layer`` subclass.
     open class var layerClass: Layer.Type { Layer.self }
 
     /// The view's layer; the view is its delegate.
@@ -24,8 +25,8 @@ open class View: LayerDelegate {
     /// The subviews, back to front.
     public internal(set) var subviews: [View] = []
 
-    /// Whether the view draws its own content with ``draw(_:in:)``: only then does it get a
-    /// backing store, and only then does ``setNeedsDisplay()`` do anything. False by default.
+    /// Whether the view draws its own content with ``draw(_:in:)-(Rect,_)``: only then does it get
+    /// a backing store, and only then does ``setNeedsDisplay()`` do anything. False by default.
     open var drawsContent: Bool { false }
 
     /// Whether the view receives pointer events (its subviews neither, when false).
@@ -130,8 +131,8 @@ open class View: LayerDelegate {
 
     /// Answers the layer's action search: inside an animation block
     /// (``animate(withDuration:delay:options:animations:completion:)``) an animation of the
-    /// properties a view animates, and ``NullAction`` otherwise, so that the view's layer never
-    /// animates implicitly. Override to animate more (call `super` for the rest).
+    /// properties a view animates, and ``/LaminaLayers/NullAction`` otherwise, so that the view's
+    /// layer never animates implicitly. Override to animate more (call `super` for the rest).
     open func action(for layer: Layer, forKey key: String) -> (any Action)? {
         viewAction(forKey: key)
     }

@@ -21,7 +21,7 @@ extension Window {
 }
 
 extension View {
-    /// Makes this view the first responder of its window, the view ``Window/send(_:)``
+    /// Makes this view the first responder of its window, the view ``Window/send(_:)-(KeyEvent)``
     /// delivers key events to. Fails (returns false) when the view is in no window or does not
     /// accept it (``canBecomeFirstResponder``). Main thread.
     @discardableResult

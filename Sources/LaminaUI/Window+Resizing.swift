@@ -10,10 +10,10 @@ extension Window {
     /// frame. An X11 window's ConfigureNotify arrives here. The same size does nothing. Main
     /// thread.
     ///
-    /// - Throws: ``GraphicsError/invalidPointSize(_:)`` for a size that is not finite and
-    ///   positive; ``GraphicsError/invalidSize(width:height:)`` when, at the window's scale, it
-    ///   has no pixel or more than ``Image/maximumDimension`` pixels a side. The window is
-    ///   unchanged then.
+    /// - Throws: ``/LaminaGraphics/GraphicsError/invalidPointSize(_:)`` for a size that is not
+    ///   finite and positive; ``/LaminaGraphics/GraphicsError/invalidSize(width:height:)`` when, at
+    ///   the window's scale, it has no pixel or more than
+    ///   ``/LaminaGraphics/Image/maximumDimension`` pixels a side. The window is unchanged then.
     public func resize(to size: Size) throws(GraphicsError) {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw .invalidPointSize(size)

@@ -5,14 +5,14 @@ import LaminaLoop
 /// The root of a view tree, with the render server that composites it and the presenter that
 /// shows the frames (headless by default, or an X11 window). Main thread.
 ///
-/// The window's layer is the root of a hosted layer tree (``LayerTreeHost``): every transaction
-/// commit sends what changed to the window's ``renderServer``, which composites on its own
-/// thread and hands frames to the ``presenter``. ``snapshot(timeout:)`` commits and waits, by
+/// The window's layer is the root of a hosted layer tree (``/LaminaLayers/LayerTreeHost``): every
+/// transaction commit sends what changed to the window's ``renderServer``, which composites on its
+/// own thread and hands frames to the ``presenter``. ``snapshot(timeout:)`` commits and waits, by
 /// running the main loop, for the frame that shows everything so far.
 @MainActor
 open class Window: View {
-    /// Pixels per point of the frames, and the ``Layer/contentsScale`` of every view's layer in
-    /// the window.
+    /// Pixels per point of the frames, and the ``/LaminaLayers/Layer/contentsScale`` of every
+    /// view's layer in the window.
     public let scale: Double
     /// The render server compositing this window's layer tree.
     public let renderServer: RenderServer
@@ -23,8 +23,8 @@ open class Window: View {
     public var frameClock: FrameClock? { renderServer.frameClock }
     /// The compositor's debug overlays for this window (`LAMINA_DEBUG`'s by default), drawn over
     /// each presented frame from the next frame on — never into any layer's contents. With
-    /// ``DebugOverlays/slowAnimations`` the window's layer runs at `speed` 0.1 (and back at 1
-    /// without it), slowing every animation in the window ten times.
+    /// ``/LaminaLayers/DebugOverlays/slowAnimations`` the window's layer runs at `speed` 0.1 (and
+    /// back at 1 without it), slowing every animation in the window ten times.
     public var debugOverlays: DebugOverlays {
         get { renderServer.debugOverlays }
         set {
@@ -50,12 +50,13 @@ open class Window: View {
     public var pasteboard: any Pasteboard = InProcessPasteboard.general
 
     /// Creates a window of `size` points at `scale`, presenting to `presenter` (a new
-    /// ``HeadlessPresenter`` when nil) at most once per tick of a frame clock ticking every
-    /// `frameInterval` on the main loop's clock — 60 Hz by default, ``FrameClock/oneHundredTwentyHertz``
-    /// for a 120 Hz display, zero to present every commit at once. The window is white until its
-    /// views draw.
+    /// ``/LaminaLayers/HeadlessPresenter`` when nil) at most once per tick of a frame clock ticking
+    /// every `frameInterval` on the main loop's clock — 60 Hz by default,
+    /// ``/LaminaLayers/FrameClock/oneHundredTwentyHertz`` for a 120 Hz display, zero to present
+    /// every commit at once. The window is white until its views draw.
     ///
-    /// - Throws: ``GraphicsError`` when the size or scale cannot make a framebuffer.
+    /// - Throws: ``/LaminaGraphics/GraphicsError`` when the size or scale cannot make a
+    ///   framebuffer.
     public init(size: Size, scale: Double = 1, presenter: (any FramePresenter)? = nil,
                 frameInterval: Duration = FrameClock.sixtyHertz) throws(GraphicsError) {
         let presenter = presenter ?? HeadlessPresenter()
@@ -70,8 +71,8 @@ open class Window: View {
     }
 
     /// The identifier of the last commit sent to the ``renderServer`` for this window's tree, if
-    /// any: ``RenderServer/onPresentation(ofCommit:_:)`` with it runs a block once the frame
-    /// showing everything committed so far is presented. Main thread.
+    /// any: ``/LaminaLayers/RenderServer/onPresentation(ofCommit:_:)`` with it runs a block once
+    /// the frame showing everything committed so far is presented. Main thread.
     public var lastCommitID: UInt64? {
         host?.lastCommitID
     }
@@ -79,7 +80,7 @@ open class Window: View {
     /// The frame showing every change committed so far: commits what is pending, then runs the
     /// main loop until the render server presents that commit (or `timeout` passes). Nil when
     /// nothing was ever presented in time, or when the presenter keeps no frame (it is not a
-    /// ``FrameKeepingPresenter``).
+    /// ``/LaminaLayers/FrameKeepingPresenter``).
     public func snapshot(timeout: Duration = .seconds(10)) -> Image? {
         Transaction.flush()
         if let commit = host?.lastCommitID {

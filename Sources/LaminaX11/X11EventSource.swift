@@ -4,20 +4,22 @@ import LaminaGraphics
 import LaminaLoop
 import LaminaUI
 
-/// Delivers an ``X11Presenter``'s window events to a ``Window``, as a source of `EventLoop.main`.
+/// Delivers an ``X11Presenter``'s window events to a ``/LaminaUI/Window``, as a source of
+/// `EventLoop.main`.
 /// Main thread.
 ///
 /// The connection's socket is a file-descriptor source of the main loop (in its common modes),
 /// so the loop wakes when the server writes; each wake reads events until xcb's queue is empty.
 /// xcb also reads events while it waits for a reply (the render thread's MIT-SHM round trip,
 /// for one), and those never make the socket readable again: an observer drains the queue again
-/// before the loop sleeps (``EventLoop/Order/inputDrain``, ahead of the transaction commit, so
-/// what the events change is in this frame).
+/// before the loop sleeps (``/LaminaLoop/EventLoop/Order/inputDrain``, ahead of the transaction
+/// commit, so what the events change is in this frame).
 ///
 /// - Expose: the exposed part of the last frame is sent again (no re-render).
-/// - ConfigureNotify: ``Window/resize(to:)`` with the new size in points.
+/// - ConfigureNotify: ``/LaminaUI/Window/resize(to:)`` with the new size in points.
 /// - Button 1, motion: pointer down, move, up (pointer 0); buttons 4–7: wheel events.
-/// - Keys: ``Window/send(_:)`` with a ``KeyEvent``; an auto-repeat is a down with `isRepeat`.
+/// - Keys: ``/LaminaUI/Window/send(_:)-(KeyEvent)`` with a ``/LaminaUI/KeyEvent``; an auto-repeat
+///   is a down with `isRepeat`.
 /// - WM_DELETE_WINDOW (the window manager's close button): the window closes.
 /// - DestroyNotify (another client destroyed the window, as `xdotool windowclose` or `xkill -id`
 ///   does): the window closes.

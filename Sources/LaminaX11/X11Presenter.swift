@@ -4,7 +4,7 @@ import LaminaGraphics
 import LaminaLayers
 @_spi(LaminaInternals) import LaminaTrace
 
-/// A ``FramePresenter`` that shows frames in a window on an X server, through xcb.
+/// A ``/LaminaLayers/FramePresenter`` that shows frames in a window on an X server, through xcb.
 ///
 /// Each frame sends only its damaged rectangles: through MIT-SHM when the server offers it and
 /// a shared segment attaches (it can fail even when the extension is there: the presenter falls

@@ -11,7 +11,8 @@ extension FramePicture {
     /// box is too narrow for its name. Draws on the calling thread; any thread. Text layout
     /// records `text` trace events while tracing is on, so draw after the recording you picture.
     ///
-    /// - Throws: ``GraphicsError`` when the picture is too large for a cairo image surface.
+    /// - Throws: ``/LaminaGraphics/GraphicsError`` when the picture is too large for a cairo image
+    ///   surface.
     public func makeImage(scale: Double = 2) throws(GraphicsError) -> Image {
         let context = try GraphicsContext(width: size.width, height: size.height, scale: scale, opaque: true)
         FramePicturePainter(picture: self, context: context).paint()
@@ -21,8 +22,8 @@ extension FramePicture {
     /// Draws the picture (``makeImage(scale:)``) and writes it to `path` as a PNG, replacing the
     /// file.
     ///
-    /// - Throws: ``GraphicsError`` when the picture cannot be drawn, the file system's error when
-    ///   the file cannot be written.
+    /// - Throws: ``/LaminaGraphics/GraphicsError`` when the picture cannot be drawn, the file
+    ///   system's error when the file cannot be written.
     public func writePNG(toPath path: String, scale: Double = 2) throws {
         try makeImage(scale: scale).pngData().write(to: URL(fileURLWithPath: path))
     }

@@ -36,7 +36,8 @@ public struct FramePicture: Sendable, Hashable {
     public let arrows: [Arrow]
     /// The frame deadlines inside the window, earliest first.
     public let gridLines: [GridLine]
-    /// The categories shown, with their colour samples, in ``TraceCategory/allCases`` order.
+    /// The categories shown, with their colour samples, in the order of
+    /// ``/LaminaTrace/TraceCategory``'s cases.
     public let legend: [LegendEntry]
     /// Flows with a single event in the trace: there is nothing to draw an arrow to (the trace
     /// started or stopped in the middle of the chain).

@@ -8,14 +8,16 @@
 /// region. Core Animation's render server draws the layer's texture at its new place on the GPU
 /// instead. The render tree finds scrolls (`RenderTree.apply(_:to:)`), the frame's update keeps
 /// the damage consistent with them (`FrameUpdate`), and the compositor makes them
-/// (``GraphicsContext/movePixels(in:dx:dy:)``, ``FramebufferChain``).
+/// (`GraphicsContext.movePixels(in:dx:dy:)`, `FramebufferChain`).
 public struct PixelScroll: Sendable, Hashable, CustomStringConvertible {
     /// The pixels that move, and the only ones the move writes: the scrolled layer's visible
     /// rectangle, whole pixels inside every clip above it.
     public let region: Rect
-    /// How far the pixels move, in whole device pixels: the content moves against the bounds
-    /// origin (an origin growing by 10 points at scale 2 moves the pixels by −20).
+    /// How far the pixels move right (left when negative), in whole device pixels: the content
+    /// moves against the bounds origin (an origin growing by 10 points at scale 2 moves the pixels
+    /// by −20).
     public let dx: Int
+    /// How far the pixels move down (up when negative), in whole device pixels; as ``dx``.
     public let dy: Int
 
     /// A move of the pixels in `region` by `dx`, `dy`.

@@ -18,6 +18,7 @@ public enum ImageDecoder {
     /// Decodes `data`.
     ///
     /// - Parameters:
+    ///   - data: the bytes of a PNG or JPEG file, whole.
     ///   - limits: the largest declared size accepted.
     ///   - maximumPixelSize: when set, the result's longest side is at most this many pixels,
     ///     aspect kept. JPEG decodes at the smallest DCT scale (n/8) that is still at least that

@@ -182,6 +182,8 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
 
     /// An edge of a rectangle, for ``divided(atDistance:from:)``.
     public enum Edge: Sendable, Hashable, CaseIterable {
+        /// The edge at ``Rect/minX`` (left), ``Rect/minY`` (top, y grows down), ``Rect/maxX``
+        /// (right) or ``Rect/maxY`` (bottom).
         case minX, minY, maxX, maxY
     }
 

@@ -45,8 +45,8 @@ extension AnimatableKeyPath where Value == Rect {
 }
 
 extension AnimatableKeyPath where Value == Color {
-    /// `"backgroundColor"`. The state's colour is optional; nil reads as ``Color/clear``, and an
-    /// animation writes a colour.
+    /// `"backgroundColor"`. The state's colour is optional; nil reads as
+    /// ``/LaminaGraphics/Color/clear``, and an animation writes a colour.
     public static var backgroundColor: Self { Self("backgroundColor", \.animatableBackgroundColor) }
     /// `"borderColor"`.
     public static var borderColor: Self { Self("borderColor", \.borderColor) }

@@ -120,6 +120,6 @@ extension Rect: AnimatableValue {
         let (dw, dh) = (a.size.width - b.size.width, a.size.height - b.size.height)
         return (dx * dx + dy * dy + dw * dw + dh * dh).squareRoot()
     }
-    /// Whether origin and size are finite (``Rect/null``'s infinite origin is not).
+    /// Whether origin and size are finite (``/LaminaGraphics/Rect/null``'s infinite origin is not).
     public var isFiniteValue: Bool { isFinite }
 }

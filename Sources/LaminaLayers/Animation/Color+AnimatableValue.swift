@@ -3,8 +3,8 @@ import LaminaGraphics
 extension Color: AnimatableValue {
     /// Each straight (not premultiplied) component linearly, then clamped to 0…1 as every
     /// ``Color`` is. Core Animation interpolates colour components straight too, which is why
-    /// animating to ``Color/clear`` (transparent black) darkens on the way; animate to the
-    /// colour with alpha 0 to fade without darkening. An overshoot past either end clamps.
+    /// animating to ``/LaminaGraphics/Color/clear`` (transparent black) darkens on the way; animate
+    /// to the colour with alpha 0 to fade without darkening. An overshoot past either end clamps.
     public static func interpolate(_ from: Color, _ to: Color, fraction: Double) -> Color {
         Color(red: .interpolate(from.red, to.red, fraction: fraction),
               green: .interpolate(from.green, to.green, fraction: fraction),

@@ -3,19 +3,19 @@ import LaminaGraphics
 /// Turns a ``RenderTree`` into pixels: owns the framebuffer and re-renders only the damaged part
 /// of it each frame.
 ///
-/// The framebuffer is a ``GraphicsContext`` of the window's size at its scale. It is opaque
-/// (RGB24, the cheaper target to composite onto, as a window on screen is) when the background
-/// colour is opaque, and ARGB32 otherwise.
+/// The framebuffer is a ``/LaminaGraphics/GraphicsContext`` of the window's size at its scale. It
+/// is opaque (RGB24, the cheaper target to composite onto, as a window on screen is) when the
+/// background colour is opaque, and ARGB32 otherwise.
 ///
 /// One frame, ``composite(_:update:)``:
-/// 0. Move the pixels of scrolled layers (``PixelScroll``), when the frame has any.
+/// 0. Move the pixels of scrolled layers (``/LaminaGraphics/PixelScroll``), when the frame has any.
 /// 1. Clip to the damage rectangles (whole device pixels).
 /// 2. Clear them to the background colour.
 /// 3. Paint the tree from the root, skipping layers that cannot reach the damage; per layer, in
 ///    Core Animation's order: shadow, background, contents, sublayers (by zPosition, then list
 ///    order), border — with group opacity, masks and `masksToBounds` clips. Images are filtered
 ///    bilinearly (cairo `BILINEAR`), and layers whose transform is a translation with a
-///    whole-number scale are snapped to device pixels (``PixelSnapping``).
+///    whole-number scale are snapped to device pixels (`PixelSnapping`).
 ///
 /// Render-thread state: one thread uses a compositor at a time.
 public final class Compositor {
@@ -40,7 +40,8 @@ public final class Compositor {
     /// A framebuffer of `size` points at `scale`, filled with `backgroundColor` (black by
     /// default, as an iOS window's screen is).
     ///
-    /// - Throws: ``GraphicsError`` for a size or scale no graphics context can have.
+    /// - Throws: ``/LaminaGraphics/GraphicsError`` for a size or scale no graphics context can
+    ///   have.
     public init(size: Size, scale: Double, backgroundColor: Color = .black) throws(GraphicsError) {
         let framebuffer = try GraphicsContext(size: size, scale: scale, opaque: backgroundColor.alpha >= 1)
         chain = Compositor.chain(for: framebuffer)

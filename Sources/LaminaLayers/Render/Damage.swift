@@ -25,7 +25,8 @@ public struct Damage: Sendable, Hashable, CustomStringConvertible {
     /// Whether nothing is damaged.
     public var isEmpty: Bool { rects.isEmpty }
 
-    /// The smallest rectangle containing all the damage; ``Rect/null`` when there is none.
+    /// The smallest rectangle containing all the damage; ``/LaminaGraphics/Rect/null`` when there
+    /// is none.
     public var bounds: Rect {
         rects.reduce(Rect.null) { $0.union($1) }
     }

@@ -24,8 +24,8 @@ public struct PresentedFrame: Sendable {
     /// The whole framebuffer after this frame, at the render server's scale.
     public let image: Image
     /// The pixel rectangles that changed in this frame — re-rendered, or moved by a scroll
-    /// (``PixelScroll``) — integral, within the framebuffer; all other pixels are as in the
-    /// previous frame.
+    /// (``/LaminaGraphics/PixelScroll``) — integral, within the framebuffer; all other pixels are
+    /// as in the previous frame.
     public let damage: [Rect]
     /// The commits (``RenderTreeDelta/commitID``) whose changes this frame is the first to show.
     public let commits: [UInt64]

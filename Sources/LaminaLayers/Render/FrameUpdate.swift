@@ -1,7 +1,7 @@
 import LaminaGraphics
 
-/// What one frame does to the framebuffer: the pixel moves (``PixelScroll``) to make first, in
-/// order, then the ``damage`` to redraw from the render tree.
+/// What one frame does to the framebuffer: the pixel moves (``/LaminaGraphics/PixelScroll``) to
+/// make first, in order, then the ``damage`` to redraw from the render tree.
 ///
 /// The frame's deltas add to it in commit order (``RenderTree/apply(_:to:)``). Damage added
 /// before a scroll names pixels that are stale *before* the move, so the scroll carries it

@@ -9,12 +9,13 @@ import LaminaLoop
 ///
 /// The transaction commit calls ``submit(_:)`` with an immutable ``RenderTreeDelta``; the render
 /// thread (named "render server", running its own `EventLoop` on the main loop's clock) makes
-/// frames from the deltas as ``FrameProducer`` describes — at most one per tick of the server's
+/// frames from the deltas as `FrameProducer` describes — at most one per tick of the server's
 /// ``frameClock``, each listing the commits it contains, and one on every tick while animations
 /// run — and hands them to the ``FramePresenter``. The ticks fire on the render thread, so a busy
-/// main thread delays commits, never frames already committed or running animations. Every presented frame is then recorded on
-/// the main thread (a block performed on `EventLoop.main`), where ``onPresentation(ofCommit:_:)``
-/// blocks run and ``waitForPresentation(ofCommit:timeout:)`` returns.
+/// main thread delays commits, never frames already committed or running animations. Every
+/// presented frame is then recorded on the main thread (a block performed on `EventLoop.main`),
+/// where ``onPresentation(ofCommit:_:)`` blocks run and ``waitForPresentation(ofCommit:timeout:)``
+/// returns.
 ///
 /// Each submitted delta counts as outstanding work on `EventLoop.main` until its frame is
 /// recorded there, so a test that runs the main loop until idle also waits for the frame.
@@ -57,7 +58,7 @@ public final class RenderServer: Sendable {
     /// render thread has it, with no frame clock. Any thread; returns once the render thread
     /// runs.
     ///
-    /// - Throws: ``GraphicsError`` for a size or scale no framebuffer can have.
+    /// - Throws: ``/LaminaGraphics/GraphicsError`` for a size or scale no framebuffer can have.
     public init(size: Size, scale: Double, backgroundColor: Color = .black, presenter: any FramePresenter,
                 frameInterval: Duration = FrameClock.sixtyHertz) throws(GraphicsError) {
         let compositor = try Compositor(size: size, scale: scale, backgroundColor: backgroundColor)

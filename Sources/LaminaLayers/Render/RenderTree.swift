@@ -25,7 +25,8 @@ import LaminaGraphics
 /// - a new root → the whole framebuffer.
 /// Only the changed layers, their ancestors and the subtrees named above are visited, never
 /// the whole tree. The render server applies deltas with ``apply(_:to:)``, which shows a layer
-/// that only scrolled by moving its pixels (``PixelScroll``) instead of damaging its subtree.
+/// that only scrolled by moving its pixels (``/LaminaGraphics/PixelScroll``) instead of damaging
+/// its subtree.
 ///
 /// Bad input is tolerated, never trapped: a sublayer or mask naming a layer the tree does not
 /// have is skipped (a layer arrives in the commit that first attaches it); a layer listed by two
@@ -130,11 +131,11 @@ public final class RenderTree {
 
     /// Applies one commit's changes and adds what they do to the framebuffer to `update`: damage,
     /// and for a layer that only scrolled (its bounds origin moved) over an opaque background, a
-    /// ``PixelScroll`` that moves its pixels — with damage only where the move exposes content,
-    /// where other layers cover the scrolled region, and what the rest of the commit changes
-    /// (``scrollBlit(of:from:to:)`` says when a scroll qualifies). One scroll per commit at
-    /// most: a second scrolled layer in the same commit is damaged whole. Returns what this
-    /// commit alone does (its damage and scroll), for traces.
+    /// ``/LaminaGraphics/PixelScroll`` that moves its pixels — with damage only where the move
+    /// exposes content, where other layers cover the scrolled region, and what the rest of the
+    /// commit changes (`scrollBlit(of:from:to:)` says when a scroll qualifies). One scroll per
+    /// commit at most: a second scrolled layer in the same commit is damaged whole. Returns what
+    /// this commit alone does (its damage and scroll), for traces.
     @discardableResult
     public func apply(_ delta: RenderTreeDelta, to update: inout FrameUpdate) -> FrameUpdate {
         var own = FrameUpdate()

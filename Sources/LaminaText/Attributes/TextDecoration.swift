@@ -24,7 +24,8 @@ public struct TextDecoration: Sendable, Hashable {
     }
 }
 
-/// A blurred shadow of glyphs: offset and blur in points, as ``Shadow`` in LaminaGraphics.
+/// A blurred shadow of glyphs: offset and blur in points, as ``/LaminaGraphics/Shadow`` in
+/// LaminaGraphics.
 public struct TextShadow: Sendable, Hashable {
     /// How far the shadow is moved from the glyphs (positive y is down).
     public var offset: Size

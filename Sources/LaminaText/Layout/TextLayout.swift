@@ -12,7 +12,7 @@ import LaminaTrace
 /// 2. shapes each run of one font and script once with HarfBuzz (kerning and ligatures on),
 ///    falling back per cluster to other installed fonts (CJK, colour emoji);
 /// 3. asks ICU for the Unicode (UAX #14) break opportunities;
-/// 4. breaks lines greedily into the container's rows and fragments (``Typesetter``), and
+/// 4. breaks lines greedily into the container's rows and fragments (`Typesetter`), and
 ///    truncates the last line when text is left over and the container says so.
 ///
 /// Every offset in the API is a UTF-16 offset into the text (`text.utf16`), as ICU and HarfBuzz
@@ -20,8 +20,8 @@ import LaminaTrace
 /// rounded —, so a layout is the same at every scale.
 ///
 /// Right-to-left and mixed text follow the Unicode Bidirectional Algorithm (each paragraph's
-/// levels from ICU, each line reordered visually); a vertical container (``TextContainer/isVerticalForm``)
-/// sets the lines top to bottom, the first on the right.
+/// levels from ICU, each line reordered visually); a vertical container
+/// (``TextContainer/isVerticalForm``) sets the lines top to bottom, the first on the right.
 public struct TextLayout: Sendable {
     /// The font of text that sets none: DejaVu Sans at 17 points (UIKit's body size).
     public static let defaultFont = Font.system(size: 17)

@@ -22,6 +22,8 @@ extension View {
     /// - Parameters:
     ///   - duration: Seconds; negative or non-finite values are taken as 0 (no animation).
     ///   - delay: Seconds before the animations start; before that the old values show.
+    ///   - options: The curve, repetition and interaction options (``ViewAnimationOptions``).
+    ///   - animations: The changes to animate, made at once on the model; runs before this returns.
     ///   - completion: Called once every animation of the block has stopped, with whether all
     ///     of them finished (false when one was removed first).
     public static func animate(withDuration duration: Double, delay: Double = 0, options: ViewAnimationOptions = [],
@@ -32,9 +34,9 @@ extension View {
 
     /// Animates the changes `animations` makes with a spring — UIKit's
     /// `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)`.
-    /// The spring has the damping ratio `dampingRatio` (1: no overshoot; less: it bounces) and
-    /// is stiff enough to settle within `duration`; `velocity` is the starting speed in whole
-    /// changes per second (1: the whole distance in one second). The options' curve is ignored.
+    /// The spring has the damping ratio `dampingRatio` (1: no overshoot; less: it bounces) and is
+    /// stiff enough to settle within `duration`; `velocity` is the starting speed in whole changes
+    /// per second (1: the whole distance in one second). The options' curve is ignored.
     public static func animate(withDuration duration: Double, delay: Double = 0, usingSpringWithDamping dampingRatio: Double,
                                initialSpringVelocity velocity: Double, options: ViewAnimationOptions = [],
                                animations: () -> Void, completion: (@MainActor (Bool) -> Void)? = nil) {

@@ -1,8 +1,9 @@
 import LaminaLayers
 
 /// How a view places its image in its bounds when their sizes differ — UIKit's
-/// `UIView.ContentMode`, as far as images go. Each case maps onto one ``ContentsGravity`` of the
-/// view's layer, so the placement is the compositor's, never a redraw.
+/// `UIView.ContentMode`, as far as images go. Each case maps onto one
+/// ``/LaminaLayers/ContentsGravity`` of the view's layer, so the placement is the compositor's,
+/// never a redraw.
 public enum ContentMode: Sendable, Hashable, CaseIterable {
     /// Stretched to fill the bounds, aspect ignored (the default, as in UIKit).
     case scaleToFill

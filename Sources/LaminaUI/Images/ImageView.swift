@@ -1,15 +1,17 @@
 import LaminaGraphics
 import LaminaLayers
 
-/// Shows an ``Image`` — UIKit's `UIImageView`. Main thread.
+/// Shows an ``/LaminaGraphics/Image`` — UIKit's `UIImageView`. Main thread.
 ///
-/// The image becomes the layer's ``Layer/contents`` as it is: the view never draws (it has no
-/// backing store), and ``contentMode`` is the layer's ``Layer/contentsGravity``, so resizing the
-/// view or changing the mode costs the compositor a different placement, not a redraw.
+/// The image becomes the layer's ``/LaminaLayers/Layer/contents`` as it is: the view never draws
+/// (it has no backing store), and ``contentMode`` is the layer's
+/// ``/LaminaLayers/Layer/contentsGravity``, so resizing the view or changing the mode costs the
+/// compositor a different placement, not a redraw.
 ///
-/// The layer's ``Layer/contentsScale`` is kept equal to the image's ``Image/scale``: a 2× image
-/// is 100 points wide when it has 200 pixels, whatever the window's scale. Joining a window resets
-/// every layer's scale to the window's, so the view puts the image's back then.
+/// The layer's ``/LaminaLayers/Layer/contentsScale`` is kept equal to the image's
+/// ``/LaminaGraphics/Image/scale``: a 2× image is 100 points wide when it has 200 pixels, whatever
+/// the window's scale. Joining a window resets every layer's scale to the window's, so the view
+/// puts the image's back then.
 ///
 /// ```swift
 /// let view = ImageView(image: try ImageDecoder.decode(data, scale: 2))

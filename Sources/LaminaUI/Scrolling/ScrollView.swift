@@ -9,13 +9,13 @@ import LaminaLoop
 /// Scrolling comes from the wheel (`PointerEvent` `.wheel`), from a drag — taken over from a
 /// subview once the pointer has moved more than ``dragThreshold`` points, the subview receiving
 /// `pointerCancelled` — with momentum after the drag (``decelerationRate``), and from
-/// ``setContentOffset(_:animated:)``. Momentum and animation run on a ``DisplayLink`` on the
-/// window's frame clock. Offsets stay between the edges (``minimumContentOffset`` and
+/// ``setContentOffset(_:animated:)``. Momentum and animation run on a ``/LaminaLayers/DisplayLink``
+/// on the window's frame clock. Offsets stay between the edges (``minimumContentOffset`` and
 /// ``maximumContentOffset``); there is no rubber-banding. The offsets scrolling reaches are on
-/// whole device pixels (``pixelAligned(_:)``), so the content moves by whole pixels and the
-/// render server can move its pixels instead of redrawing them; setting ``contentOffset``
-/// yourself is taken as given. A scroll view clips its content to its bounds, as UIScrollView
-/// does. Main thread.
+/// whole device pixels (``pixelAligned(_:)``), so the content moves by whole pixels and the render
+/// server can move its pixels instead of redrawing them; setting ``contentOffset`` yourself is
+/// taken as given. A scroll view clips its content to its bounds, as UIScrollView does. Main
+/// thread.
 @MainActor
 open class ScrollView: View {
     /// The size of the scrollable content, in points.

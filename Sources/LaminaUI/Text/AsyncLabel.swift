@@ -5,17 +5,17 @@ import LaminaText
 
 /// A label that lays out and draws its text on a display queue: YYText's `YYLabel` with its
 /// `displaysAsynchronously` set (`NO` by default in `YYLabel.h`; true by default here), on an
-/// ``AsyncLayer``. Main thread for everything but the display task.
+/// ``/LaminaLayers/AsyncLayer``. Main thread for everything but the display task.
 ///
 /// Property changes go through ``UpdateTransaction``, so any number of them in one loop turn
 /// cause one display; a value equal to the current one does nothing. Each display captures the
 /// label's content as one `Sendable` value on the main thread; the display queue lays it out
-/// (unless a ``textLayout`` of the right size was given) and draws it with the same code as
-/// ``Label``, so both give the same pixels. The contents are cleared while a display is in
+/// (unless a ``TextLabel/textLayout`` of the right size was given) and draws it with the same code
+/// as ``Label``, so both give the same pixels. The contents are cleared while a display is in
 /// flight (`inFlightContents = .clearContents`, YYLabel's default).
 @MainActor
 open class AsyncLabel: TextLabel, AsyncLayerDelegate {
-    /// An ``AsyncLayer``: the label draws on a display queue.
+    /// An ``/LaminaLayers/AsyncLayer``: the label draws on a display queue.
     override open class var layerClass: Layer.Type { AsyncLayer.self }
 
     /// The label's async layer.

@@ -87,7 +87,8 @@ open class TextLabel: View {
             && layout.textBoundingSize.height <= size.height
     }
 
-    /// The highlight drawn in its highlighted colours: the pressed one while the pointer is over it.
+    /// The highlight drawn in its highlighted colours: the pressed one while the pointer is over
+    /// it.
     var pressedHighlight: TextHighlightHit? {
         guard let pressed, pressed.isInside else { return nil }
         return pressed.hit
@@ -95,7 +96,8 @@ open class TextLabel: View {
 
     // MARK: - Properties
 
-    /// The plain text, drawn in ``font`` and ``textColor``; ignored while ``attributedText`` is set.
+    /// The plain text, drawn in ``font`` and ``textColor``; ignored while ``attributedText`` is
+    /// set.
     public var text: String? {
         get { content.text }
         set { update { $0.text = newValue } }
@@ -176,9 +178,9 @@ open class TextLabel: View {
     }
 
     /// Whether the text is set in vertical columns, top to bottom and right to left (YYLabel's
-    /// `verticalForm`; see ``TextContainer/isVerticalForm``). Columns are as long as the label is
-    /// tall; ``textVerticalAlignment`` then places them across: `.top` against the right inset.
-    /// False by default.
+    /// `verticalForm`; see ``/LaminaText/TextContainer/isVerticalForm``). Columns are as long as
+    /// the label is tall; ``textVerticalAlignment`` then places them across: `.top` against the
+    /// right inset. False by default.
     public var isVerticalForm: Bool {
         get { content.isVerticalForm }
         set { update { $0.isVerticalForm = newValue } }
