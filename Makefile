@@ -95,7 +95,7 @@ clean:
 # The modules `make docs` documents, in the pipeline's order (each needs a catalog,
 # Sources/<Module>/<Module>.docc). Scripts/build-docs.py builds each after the modules it imports,
 # whatever their place here, and the umbrella, Lamina, last: a new module is one more word.
-DOCS_MODULES ?= Lamina LaminaTrace LaminaLoop LaminaGraphics LaminaText LaminaLayers LaminaUI \
+DOCS_MODULES ?= Lamina LaminaTrace LaminaLoop LaminaGraphics LaminaText LaminaLayers LaminaUI LaminaFrames \
 	LaminaImages LaminaX11 LaminaTesting LaminaTestServer
 
 # DocC reference for every module in DOCS_MODULES, as one static site in .build/docs (and how to

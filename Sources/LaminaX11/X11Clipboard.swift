@@ -3,7 +3,7 @@ import Glibc
 import LaminaLoop
 import LaminaUI
 
-/// The X11 `CLIPBOARD` selection of one connection as a ``Pasteboard``: what a `Window` copies
+/// The X11 `CLIPBOARD` selection of one connection as a ``/LaminaUI/Pasteboard``: what a `Window` copies
 /// reaches other X programs, and what they copy pastes into it. Main thread.
 ///
 /// ``X11Presenter/connectEvents(to:)`` makes one and sets it as the window's

@@ -243,7 +243,7 @@ open class TextView: ScrollView {
 
     /// Deletes the selection, or what Backspace deletes before the caret: the last code point of
     /// the character before it, or the whole character when it is one symbol (an emoji sequence,
-    /// a flag, CR LF; ``TextSegmentation/backspaceStart(before:)``).
+    /// a flag, CR LF; ``/LaminaText/TextSegmentation/backspaceStart(before:)``).
     public func deleteBackward() {
         let range = selectedRange
         if !range.isEmpty {
