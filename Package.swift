@@ -151,6 +151,24 @@ let package = Package(
             dependencies: ["CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CXCB", "CLaminaShims"]
         ),
         .testTarget(name: "LaminaTraceTests", dependencies: ["LaminaTrace"]),
+        // The code of the DocC tutorials (Sources/Lamina/Lamina.docc/Tutorials): every file a
+        // step shows is in one of these modules, compiled and run by `make test`, and `make docs`
+        // copies them into the catalog. FeedKit and BadgeKit are the tutorials' apps as they end;
+        // TutorialFeedCell1 and 2 hold the feed cell as it is earlier on. Each Check.swift (not
+        // shown in the tutorial) checks its step and writes the step's frame for `make
+        // docs-images`.
+        .target(name: "TutorialSupport", dependencies: ["Lamina", "LaminaTesting", "LaminaTestServer"],
+                path: "Tests/Tutorials/Support"),
+        .target(name: "FeedKit", dependencies: ["Lamina"], path: "Tests/Tutorials/FeedKit"),
+        .target(name: "BadgeKit", dependencies: ["Lamina"], path: "Tests/Tutorials/BadgeKit"),
+        .testTarget(name: "TutorialFeedCell1", dependencies: ["Lamina", "LaminaTesting", "TutorialSupport"],
+                    path: "Tests/Tutorials/FeedCell1"),
+        .testTarget(name: "TutorialFeedCell2", dependencies: ["Lamina", "LaminaTesting", "TutorialSupport"],
+                    path: "Tests/Tutorials/FeedCell2"),
+        .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "Lamina", "LaminaTesting", "LaminaTestServer", "TutorialSupport"],
+                    path: "Tests/Tutorials/FeedKitTests"),
+        .testTarget(name: "BadgeKitTests", dependencies: ["BadgeKit", "Lamina", "LaminaTesting", "TutorialSupport"],
+                    path: "Tests/Tutorials/BadgeKitTests", exclude: ["__Snapshots__"]),
         // The tour's command line, through `@testable import` of the executable.
         .testTarget(name: "PipelineTourTests", dependencies: ["PipelineTour", "Lamina", argumentParser]),
         // lamina-test-server's command line, through `@testable import` of the executable.
