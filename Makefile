@@ -110,20 +110,24 @@ docs: deps
 	python3 Scripts/build-docs.py --modules "$(DOCS_MODULES)" --umbrella Lamina --output .build/docs --swift "$(SWIFT)"
 
 # The pages the browser check opens, each `path|title its <h1> shows|phrase its text contains|…`:
-# the umbrella's landing page and one symbol page. A tutorial's first step is one more entry.
+# the umbrella's landing page, one symbol page, and the first tutorial with its first step.
 DOCS_CHECK_PAGES ?= \
 	"documentation/lamina|Lamina|The modules, each importing only those listed before it|One frame through the pipeline" \
-	"documentation/laminalayers/layer|Layer|A rectangle of content in a retained tree|setNeedsDisplay"
-# Where the check's screenshot of the first page goes; `make docs-check
-# DOCS_SCREENSHOT=Docs/images/documentation.png` regenerates the one the README shows.
-DOCS_SCREENSHOT ?= .build/docs-check/documentation.png
+	"documentation/laminalayers/layer|Layer|A rectangle of content in a retained tree|setNeedsDisplay" \
+	"tutorials/lamina/buildanasyncfeedcell|Build an async feed cell|Start a package that depends on Lamina|Create a package with a library target|\"../Lamina\"|LaminaTestServer"
+# The check's screenshot: the first tutorial's opening, down to its first step's code. `make
+# docs-images` writes it to Docs/images/docs-tutorial.png, the picture the README shows.
+DOCS_SCREENSHOT ?= .build/docs-check/docs-tutorial.png
+DOCS_SCREENSHOT_PAGE ?= tutorials/lamina/buildanasyncfeedcell
+DOCS_SCREENSHOT_SIZE ?= 1280,1560
 
 # Serves .build/docs (made by `make docs`) on 127.0.0.1 and opens DOCS_CHECK_PAGES in headless
 # Chromium, which it installs from Debian's packages when missing (install-deps.sh --browser):
 # each page must render its title and text, not DocC's "page not found".
 docs-check:
 	@mkdir -p $(dir $(DOCS_SCREENSHOT))
-	python3 Scripts/check-docs-in-browser.py --site .build/docs --screenshot $(DOCS_SCREENSHOT) $(DOCS_CHECK_PAGES)
+	python3 Scripts/check-docs-in-browser.py --site .build/docs --screenshot $(DOCS_SCREENSHOT) \
+	  --screenshot-page $(DOCS_SCREENSHOT_PAGE) --screenshot-size $(DOCS_SCREENSHOT_SIZE) $(DOCS_CHECK_PAGES)
 
 # The frame pictures that open the Docs chapters: runs each tour chapter a Docs chapter
 # demonstrates (in .build/docs-images, so the tour's files land there) and copies its frame
@@ -158,3 +162,11 @@ docs-images: build
 	  cp .build/docs-images/feed/$$mode/contact-sheet.png Docs/images/feed-$$mode-contact-sheet.png; \
 	done
 	@echo "make docs-images: the feed's X11 screenshots (settled, and a row expanding), frame pictures and contact sheets written to Docs/images/"
+	@# The DocC tutorials' frames, drawn by each step's own code (the Check.swift of each module
+	@# under Tests/Tutorials writes them when LAMINA_TUTORIAL_FRAMES is set), then the site with
+	@# them and the browser check's screenshot of the first tutorial, which the README shows.
+	LAMINA_TUTORIAL_FRAMES=$(CURDIR)/Docs/images $(SWIFT) test --skip-build \
+	  --filter '^(TutorialFeedCell1|TutorialFeedCell2|FeedKitTests|BadgeKitTests)\.'
+	$(MAKE) docs
+	$(MAKE) docs-check DOCS_SCREENSHOT=Docs/images/docs-tutorial.png
+	@echo "make docs-images: the tutorials' frames and the tutorial page's screenshot written to Docs/images/"

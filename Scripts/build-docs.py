@@ -11,12 +11,16 @@ The steps:
 2. Every listed module must have a catalog, `Sources/<Module>/<Module>.docc`, and 100 % of its
    public symbols documented (Scripts/doc-coverage.py, whose exceptions are listed, with their
    reasons, in Scripts/doc-coverage-exceptions.txt).
-3. `docc convert` makes one archive per module, modules a module imports first, so that its
+3. The umbrella's catalog is copied and given its tutorials' resources (`stage_tutorial_catalog`):
+   the code each step shows, from the modules under Tests/Tutorials that `make test` compiles
+   and runs, and the frames that code drew, from Docs/images (`make docs-images`). The files
+   are named there `<folder>-<file>`, as the `.tutorial` files refer to them.
+4. `docc convert` makes one archive per module, modules a module imports first, so that its
    pages resolve links into theirs: a link to another module's symbol is written with the module
    in front and a leading slash, ``/LaminaLayers/Layer``, and resolves against that module's
    archive (`--dependency`). The umbrella, Lamina, comes last and may link to every module.
    Any DocC warning, an unresolved link among them, fails the build (`--warnings-as-errors`).
-4. `docc merge` combines the archives into one site for static hosting, with a root page
+5. `docc merge` combines the archives into one site for static hosting, with a root page
    listing the modules.
 
 Usage: build-docs.py --modules "LaminaTrace LaminaLoop ..." --umbrella Lamina --output .build/docs
@@ -114,11 +118,46 @@ def stage_symbol_graphs(module: str, source: Path, destination: Path) -> None:
         shutil.copy(file, destination)
 
 
-def convert(docc: str, module: str, symbol_graphs: Path, archive: Path, dependencies: list[Path]) -> bool:
-    """Makes the module's archive; prints DocC's diagnostics and returns false when it had any."""
+TUTORIAL_CODE = ROOT / "Tests" / "Tutorials"
+
+
+def stage_tutorial_catalog(catalog: Path, destination: Path) -> Path:
+    """A copy of `catalog` with the tutorials' code and frames in its Resources folder.
+
+    Code: `Tests/Tutorials/<folder>/<file>.swift` becomes `<folder>-<file>.swift` (each
+    folder's Check.swift, which checks the step and writes its frame, and the Support folder
+    are the test's, not the tutorial's), and a `.swift` file directly in Tests/Tutorials keeps its
+    name. Pictures: `Docs/images/tutorial-*.png`, and each snapshot reference
+    `<folder>/__Snapshots__/<suite>/<test>.1.png` as `<folder>-<test>.png`.
+    """
+    shutil.copytree(catalog, destination)
+    resources = destination / "Resources"
+    resources.mkdir(exist_ok=True)
+    copies: dict[str, Path] = {}
+    for file in sorted(TUTORIAL_CODE.glob("*.swift")):
+        copies[file.name] = file
+    for file in sorted(TUTORIAL_CODE.glob("*/*.swift")):
+        if file.parent.name != "Support" and file.name != "Check.swift":
+            copies[f"{file.parent.name}-{file.name}"] = file
+    for file in sorted(TUTORIAL_CODE.glob("*/__Snapshots__/*/*.png")):
+        test = re.sub(r"\.\d+$", "", file.stem)
+        copies[f"{file.parents[2].name}-{test}.png"] = file
+    for file in sorted((ROOT / "Docs" / "images").glob("tutorial-*.png")):
+        copies[file.name] = file
+    for name, file in copies.items():
+        shutil.copy(file, resources / name)
+    return destination
+
+
+def convert(docc: str, module: str, symbol_graphs: Path, archive: Path, dependencies: list[Path],
+            staging: Path | None = None) -> bool:
+    """Makes the module's archive; prints DocC's diagnostics and returns false when it had any.
+    With `staging`, the catalog is first copied there with the tutorials' resources."""
     catalog = ROOT / "Sources" / module / f"{module}.docc"
     if not catalog.is_dir():
         fail(f"{module} has no documentation catalog: add Sources/{module}/{module}.docc/{module}.md")
+    if staging is not None and (catalog / "Tutorials").is_dir():
+        catalog = stage_tutorial_catalog(catalog, staging / f"{module}.docc")
     command = [
         docc, "convert", str(catalog),
         "--additional-symbol-graph-dir", str(symbol_graphs),
@@ -176,7 +215,8 @@ def main() -> None:
     for module, reachable in build_order(modules, arguments.umbrella, target_dependencies(arguments.swift)):
         archive = work / "archives" / f"{module}.doccarchive"
         print(f"make docs: docc convert {module}" + (f" (links into {', '.join(reachable)})" if reachable else ""))
-        if not convert(arguments.docc, module, work / "symbol-graphs" / module, archive, [archives[d] for d in reachable]):
+        if not convert(arguments.docc, module, work / "symbol-graphs" / module, archive, [archives[d] for d in reachable],
+                       staging=work / "catalogs"):
             failed.append(module)
             if not arguments.keep_going:
                 break

@@ -11,9 +11,12 @@ contain the expected phrases, and it must not contain DocC's "page not found" me
 The site is served on 127.0.0.1 at a free port by a server in this process, for as long as the
 check runs. Chromium comes from Debian's package, installed when missing by
 `Scripts/install-deps.sh --browser` (`make demo` and `make test` never install a browser).
-With --screenshot, the first page is also saved as a PNG (Docs/images/documentation.png).
+With --screenshot, a page (--screenshot-page, the first PAGE by default) is also saved as a
+PNG of --screenshot-size pixels (the README's Docs/images/docs-tutorial.png is the tutorial's
+first step).
 
-Usage: check-docs-in-browser.py [--site .build/docs] [--screenshot PATH] PAGE...
+Usage: check-docs-in-browser.py [--site .build/docs] [--screenshot PATH [--screenshot-page PATH]
+       [--screenshot-size W,H]] PAGE...
 A PAGE is `path|title|phrase|phrase…`: the path under the site, the title its `<h1>` must show,
 and phrases its text must contain.
 """
@@ -56,10 +59,10 @@ def chromium() -> str:
     return path
 
 
-def browser_arguments(browser: str) -> list[str]:
+def browser_arguments(browser: str, window_size: str = "1280,1000") -> list[str]:
     # --no-sandbox: Chromium's sandbox refuses to run as root, which CI and these machines are.
     return [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-            "--no-first-run", "--window-size=1280,1000",
+            "--no-first-run", f"--window-size={window_size}",
             f"--virtual-time-budget={VIRTUAL_TIME_BUDGET_MS}"]
 
 
@@ -106,7 +109,9 @@ def check_page(browser: str, base: str, spec: str) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--site", default=".build/docs")
-    parser.add_argument("--screenshot", help="save the first page, rendered, as this PNG")
+    parser.add_argument("--screenshot", help="save a page, rendered, as this PNG")
+    parser.add_argument("--screenshot-page", help="the page to save (default: the first PAGE)")
+    parser.add_argument("--screenshot-size", default="1280,1000", help="the screenshot's width,height in pixels")
     parser.add_argument("pages", nargs="+")
     arguments = parser.parse_args()
     site = ROOT / arguments.site
@@ -123,10 +128,10 @@ def main() -> None:
         problems = [problem for found in results.values() for problem in found]
         if arguments.screenshot and not problems:
             target = ROOT / arguments.screenshot
-            first = arguments.pages[0].split("|")[0].lstrip("/")
-            subprocess.run(browser_arguments(browser) + [f"--screenshot={target}", f"{base}/{first}"],
+            page = (arguments.screenshot_page or arguments.pages[0].split("|")[0]).lstrip("/")
+            subprocess.run(browser_arguments(browser, arguments.screenshot_size) + [f"--screenshot={target}", f"{base}/{page}"],
                            capture_output=True, check=True, timeout=120)
-            print(f"check-docs: screenshot of {first} written to {arguments.screenshot}")
+            print(f"check-docs: screenshot of {page} written to {arguments.screenshot}")
     finally:
         server.shutdown()
     for problem in problems:
