@@ -143,7 +143,11 @@ final class FrameProducer: @unchecked Sendable {
             ? (plainImage(update: update), update.changedPixels)
             : overlaidImage(overlays, update: update)
         lastImage = image
-        if Trace.isEnabled { Trace.end(.composite) }
+        if Trace.isEnabled {
+            let rasters = tree.rasterCache
+            Trace.end(.composite, arguments: ["rasters": "\(rasters.count)", "raster bytes": "\(rasters.bytes)",
+                                              "raster limit": "\(rasters.capacity)", "rasters evicted": "\(rasters.evictions)"])
+        }
         present(PresentedFrame(id: frameID, image: image, damage: shownDamage.rects, commits: commits, tick: tick),
                 endingFlows: deltas.flatMap(\.flows))
         guard !commits.isEmpty || !events.isEmpty else { return false }

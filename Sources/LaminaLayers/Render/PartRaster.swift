@@ -12,7 +12,8 @@ import LaminaGraphics
 /// looks the same in every frame, and re-rendering it costs a blit.
 ///
 /// A raster stays valid while the layer's transform differs from the one it was made at by whole
-/// device pixels only (scrolling), and until the node is replaced (any state change).
+/// device pixels only (scrolling), and until the node is replaced (any state change) or the
+/// tree's ``RasterCache`` drops it to stay under its limit.
 struct PartRaster {
     /// The parts that can be rasterised.
     enum Part: Hashable {
@@ -62,11 +63,12 @@ extension LayerPainter {
     func raster(_ part: PartRaster.Part, of layer: PaintedLayer, extent: Rect,
                 _ draw: (LayerPainter) -> Void) -> (surface: ImageSurface, rect: Rect)? {
         let transform = layer.snappedTransform
-        if let cached = layer.node.rasters[part], let rect = cached.deviceRect(at: transform) {
-            return (cached.surface, rect)
+        if let cached = layer.node.rasters[part], let rect = cached.raster.deviceRect(at: transform) {
+            tree.rasterCache.touch(cached)
+            return (cached.raster.surface, rect)
         }
         guard let made = makeRaster(extent: extent, at: transform, draw) else { return nil }
-        layer.node.rasters[part] = made
+        tree.rasterCache.keep(made, as: part, of: layer.node)
         return (made.surface, made.deviceRect)
     }
 

@@ -19,7 +19,10 @@ extension RenderTree {
         pixelBounds = RenderTree.pixelBounds(of: newSize, scale: scale)
         // Whole-part rasters are cut to the old framebuffer (plus a margin): a larger one may
         // show parts they left out, so they are made again at the next paint.
-        for node in nodes.values { node.rasters = [:] }
+        for node in nodes.values {
+            for entry in node.rasters.values { rasterCache.remove(entry) }
+            node.rasters = [:]
+        }
         return Damage(rects: [pixelBounds])
     }
 }

@@ -46,8 +46,9 @@ public final class RenderTree {
         /// The visible contents with their cairo surface, made at the first paint and kept for
         /// every frame after: a node's state never changes (an update makes a new node).
         lazy var contentsSurface: ImageSurface? = state.visibleContents.map(ImageSurface.init)
-        /// The parts rasterised whole (see ``PartRaster``), kept for the frames after.
-        var rasters: [PartRaster.Part: PartRaster] = [:]
+        /// The parts rasterised whole (see ``PartRaster``), kept for the frames after while the
+        /// tree's ``RasterCache`` has room for them.
+        var rasters: [PartRaster.Part: RasterCache.Entry] = [:]
         /// Whether the layer draws nothing but contents stretched over its bounds — no sublayers,
         /// background, border, shadow, mask or clip: most layers of a scrolling list, which the
         /// painter draws by a short path.
@@ -78,6 +79,10 @@ public final class RenderTree {
             self.parent = parent
             self.isMask = isMask
         }
+
+        deinit {
+            for entry in rasters.values { entry.cache?.remove(entry) }
+        }
     }
 
     /// The framebuffer's size in points; a delta carrying a new size changes it.
@@ -90,6 +95,8 @@ public final class RenderTree {
     public private(set) var root: LayerID?
 
     var nodes: [LayerID: Node] = [:]
+    /// The rasters the nodes keep, under one limit in bytes.
+    let rasterCache = RasterCache()
     /// How many nodes the last ``apply(_:)`` visited to compute its damage: the clear-box check
     /// that damage follows the change, not the size of the tree.
     var nodesVisited = 0
