@@ -91,20 +91,21 @@ struct TextDocument {
     /// The index of the paragraph that holds `offset` (the one starting there, at a boundary;
     /// the last for the end of the text).
     func paragraphIndex(containing offset: Int) -> Int {
-        var low = 0, high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
+        Self.lastIndex(in: starts, notAbove: offset)
     }
 
     /// The index of the paragraph at height `y` (the first above the text, the last below it).
     func paragraphIndex(atY y: Double) -> Int {
-        var low = 0, high = tops.count - 1
+        Self.lastIndex(in: tops, notAbove: y)
+    }
+
+    /// The last index of ascending `values` whose value is at most `value` (0 when none is), by
+    /// binary search.
+    private static func lastIndex<Value: Comparable>(in values: [Value], notAbove value: Value) -> Int {
+        var low = 0, high = values.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if tops[middle] <= y { low = middle } else { high = middle - 1 }
+            if values[middle] <= value { low = middle } else { high = middle - 1 }
         }
         return low
     }
