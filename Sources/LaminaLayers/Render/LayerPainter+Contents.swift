@@ -1,19 +1,30 @@
 import LaminaGraphics
 
 extension LayerPainter {
-    /// The short path for a layer that draws only its contents over its bounds, one image pixel
-    /// to one device pixel: skip it when it misses the damage, else one blit. Returns false
-    /// (nothing drawn) for contents that are scaled, rotated or skewed, which take the general
-    /// path.
-    func paintContentsOnly(_ node: RenderTree.Node, at placement: RenderTree.Placement, alpha: Double) -> Bool {
-        let placed = node.placed(at: placement.transform)
-        guard damage.intersects(placed.ownArea.intersection(placement.clip)) else { return true }
-        let bounds = node.state.bounds.standardized
-        guard let surface = node.contentsSurface, Self.mapsOneToOne(bounds, surface.image, under: placed.snappedTransform),
-              let target = userRect(bounds, under: placed.snappedTransform) else { return false }
-        context.alpha = alpha * min(node.state.opacity, 1)
-        context.draw(surface, in: target)
-        return true
+    /// What the short path makes of a layer that draws only its contents over its bounds.
+    enum ContentsOnly {
+        /// Nothing to draw: the layer is invisible or misses the damage.
+        case skipped
+        /// One blit, one image pixel to one device pixel.
+        case blit(ImageBlit)
+        /// Contents scaled, rotated or skewed, or at a fractional offset: the general path.
+        case resampled
+    }
+
+    /// The short path for a layer that draws only its contents over its bounds (most layers of
+    /// a scrolling list): skipped when it misses the damage, else one blit when its image lands
+    /// one to one on whole device pixels.
+    func contentsOnly(_ node: RenderTree.Node, at placement: RenderTree.Placement, alpha: Double) -> ContentsOnly {
+        let transform = placement.transform
+        guard !node.state.isInvisible, transform.isFinite, transform.determinant != 0 else { return .skipped }
+        let placed = node.placed(at: transform)
+        guard damage.intersects(placed.ownArea.intersection(placement.clip)) else { return .skipped }
+        guard let surface = node.contentsSurface,
+              let corner = Self.oneToOneCorner(node.state.bounds, surface.image, under: placed.snappedTransform) else {
+            return .resampled
+        }
+        return .blit(ImageBlit(surface, x: corner.x - Int(origin.x), y: corner.y - Int(origin.y),
+                               alpha: alpha * min(node.state.opacity, 1)))
     }
 
     /// The contents image: the part `contentsRect` selects, placed by `contentsGravity` at its
@@ -53,10 +64,19 @@ extension LayerPainter {
     /// Whether `image` drawn over `frame` (bounds space) through `transform` lands one image pixel
     /// on one device pixel: upright, unscaled, at whole pixels.
     static func mapsOneToOne(_ frame: Rect, _ image: Image, under transform: AffineTransform) -> Bool {
-        guard isUpright(transform), transform.a > 0, transform.d > 0 else { return false }
+        oneToOneCorner(frame, image, under: transform) != nil
+    }
+
+    /// The device pixel `image`'s top-left pixel lands on when drawn over `frame` (bounds space)
+    /// through `transform` one image pixel to one device pixel; nil when it does not land so.
+    static func oneToOneCorner(_ frame: Rect, _ image: Image, under transform: AffineTransform) -> (x: Int, y: Int)? {
+        guard isUpright(transform), transform.a > 0, transform.d > 0 else { return nil }
         let target = transform.boundingBox(of: frame)
-        return abs(target.width - Double(image.width)) < 1e-6 && abs(target.height - Double(image.height)) < 1e-6
-            && abs(target.minX - target.minX.rounded()) < 1e-6 && abs(target.minY - target.minY.rounded()) < 1e-6
+        let x = target.minX.rounded(), y = target.minY.rounded()
+        guard abs(target.width - Double(image.width)) < 1e-6, abs(target.height - Double(image.height)) < 1e-6,
+              abs(target.minX - x) < 1e-6, abs(target.minY - y) < 1e-6,
+              abs(x) < 1e9, abs(y) < 1e9 else { return nil }
+        return (Int(x), Int(y))
     }
 
     /// Core Animation's nine-part scaling: the corners keep their natural size, the edges stretch

@@ -27,8 +27,19 @@ struct LayerPainter {
 
     /// Paints one layer and its sublayers, multiplied by the `alpha` its ancestors pass down.
     func paint(_ id: LayerID, _ node: RenderTree.Node, at placement: Placement, alpha: Double) {
+        if node.drawsOnlyContents {
+            switch contentsOnly(node, at: placement, alpha: alpha) {
+            case .skipped: return
+            case .blit(let blit): return context.draw([blit])
+            case .resampled: break
+            }
+        }
+        paintLayer(id, node, at: placement, alpha: alpha)
+    }
+
+    /// ``paint(_:_:at:alpha:)`` by the general path: every part the layer has.
+    private func paintLayer(_ id: LayerID, _ node: RenderTree.Node, at placement: Placement, alpha: Double) {
         guard !node.state.isInvisible, placement.transform.isFinite, placement.transform.determinant != 0 else { return }
-        if node.drawsOnlyContents, paintContentsOnly(node, at: placement, alpha: alpha) { return }
         let state = node.state
         let boundsOnScreen = RenderTree.clipArea(of: state, at: placement.transform).intersection(placement.clip)
         if state.masksToBounds && !damage.intersects(boundsOnScreen) { return }
@@ -72,7 +83,8 @@ struct LayerPainter {
     }
 
     /// Sublayers in Core Animation's order: ascending zPosition, then list order. A sublayer
-    /// whose whole subtree misses the damage is skipped unvisited.
+    /// whose whole subtree misses the damage is skipped unvisited. Consecutive sublayers that are
+    /// one blit each are gathered and drawn together (``/LaminaGraphics/GraphicsContext/draw(_:)``).
     private func paintSublayers(of layer: PaintedLayer, alpha: Double) {
         guard !layer.node.state.sublayers.isEmpty else { return }
         let sublayers = layer.node.state.sublayers.compactMap { id -> (LayerID, RenderTree.Node)? in
@@ -85,13 +97,27 @@ struct LayerPainter {
         // When one damage rectangle covers all the sublayers can reach (a full frame), none can
         // miss it: culling would only cost.
         let cullable = !damage.rects.contains { $0.contains(clip) }
+        var blits: [ImageBlit] = []
+        blits.reserveCapacity(sublayers.count)
         for (child, node) in Self.drawingOrder(sublayers) {
             // A pixel of margin: snapping moves what a layer draws by up to half a pixel.
             if cullable, let extent = tree.cullingExtent(of: child, node),
                !damage.intersects(sublayerSpace.boundingBox(of: extent).insetBy(dx: -1, dy: -1).intersection(clip)) { continue }
             let placement = RenderTree.placement(of: node, under: layer.state, at: layer.placement)
-            paint(child, node, at: placement, alpha: alpha)
+            if node.drawsOnlyContents {
+                switch contentsOnly(node, at: placement, alpha: alpha) {
+                case .skipped: continue
+                case .blit(let blit):
+                    blits.append(blit)
+                    continue
+                case .resampled: break
+                }
+            }
+            context.draw(blits)
+            blits.removeAll(keepingCapacity: true)
+            paintLayer(child, node, at: placement, alpha: alpha)
         }
+        context.draw(blits)
     }
 
     /// A stable sort by zPosition, skipped when all are equal (the usual case).
