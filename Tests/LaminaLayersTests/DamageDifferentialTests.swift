@@ -1,6 +1,6 @@
 import Foundation
 import LaminaGraphics
-import LaminaLayers
+@testable import LaminaLayers
 import LaminaLoop
 import LaminaTesting
 import XCTest
@@ -32,7 +32,9 @@ final class DamageDifferentialTests: LaminaTestCase {
     }
 
     /// Runs the histories of the seeds the environment asks for (see the type's documentation),
-    /// each at scale 1 or 2 by the seed's parity, each `animated` on a virtual clock or not.
+    /// each at scale 1 or 2 by the seed's parity, each `animated` on a virtual clock or not, and
+    /// half of them (by the seed's second bit) with a ``SublayerGrid`` for every layer with two
+    /// sublayers or more, so that the grids' culling is held to the same standard.
     private func runSeeds(length: (quick: Int, fuzz: Int), animated: Bool) throws {
         let environment = ProcessInfo.processInfo.environment
         let fuzz = environment["LAMINA_FUZZ"] == "1"
@@ -43,10 +45,14 @@ final class DamageDifferentialTests: LaminaTestCase {
                 let scale: Double = seed % 2 == 0 ? 2 : 1
                 var generator = DamageHistoryGenerator(seed: seed, size: Self.size, animates: animated)
                 let edits = generator.edits(fuzz ? length.fuzz : length.quick)
-                let label = "\(animated ? "animated " : "")seed \(seed) at scale \(scale)"
-                guard animated else { return try Self.assertExact(edits, scale: scale, label: label, shrink: shrink) }
+                let grids = (seed / 2) % 2 == 0
+                let gridMinimum = grids ? 2 : SublayerGrid.minimumSublayers
+                let label = "\(animated ? "animated " : "")seed \(seed) at scale \(scale)\(grids ? " with grids" : "")"
+                guard animated else {
+                    return try Self.assertExact(edits, scale: scale, label: label, shrink: shrink, gridMinimum: gridMinimum)
+                }
                 try EventLoop.main.withVirtualClock { _ in
-                    try Self.assertExact(edits, scale: scale, label: label, animated: true, shrink: shrink)
+                    try Self.assertExact(edits, scale: scale, label: label, animated: true, shrink: shrink, gridMinimum: gridMinimum)
                 }
             }
         }
@@ -60,16 +66,18 @@ final class DamageDifferentialTests: LaminaTestCase {
     /// frame that is not its full recomposite.
     @MainActor
     static func assertExact(_ edits: [TreeEdit], scale: Double, label: String, animated: Bool = false, shrink: Bool = false,
+                            gridMinimum: Int = SublayerGrid.minimumSublayers,
                             file: StaticString = #filePath, line: UInt = #line) throws {
-        let scene = try DamageHistoryScene(size: size, scale: scale, animated: animated)
+        let scene = try DamageHistoryScene(size: size, scale: scale, animated: animated, gridMinimum: gridMinimum)
         guard let mismatch = scene.firstMismatch(in: edits) else { return }
         let history = edits.prefix(mismatch.step + 1)
         let pictures = writePictures(of: mismatch, label: label)
         var message = "\(label): the presented frame differs from a full recomposite \(mismatch)\n"
             + "pictures: \(pictures)\nhistory:\n" + history.map { "    \($0)," }.joined(separator: "\n")
         if shrink {
-            let smallest = try shrunk(Array(history), scale: scale, animated: animated)
-            let replay = try DamageHistoryScene(size: size, scale: scale, animated: animated).firstMismatch(in: smallest)
+            let smallest = try shrunk(Array(history), scale: scale, animated: animated, gridMinimum: gridMinimum)
+            let replay = try DamageHistoryScene(size: size, scale: scale, animated: animated, gridMinimum: gridMinimum)
+                .firstMismatch(in: smallest)
             let smallestPictures = replay.map { writePictures(of: $0, label: label + " smallest") } ?? "none"
             message += "\nsmallest failing history (\(smallest.count) edits), \(replay?.description ?? "")\n"
                 + "pictures: \(smallestPictures)\n" + smallest.map { "    \($0)," }.joined(separator: "\n")
@@ -80,7 +88,7 @@ final class DamageDifferentialTests: LaminaTestCase {
     /// Leaves edits out of a failing history while it still fails: halves first, then smaller
     /// chunks, down to single edits.
     @MainActor
-    private static func shrunk(_ history: [TreeEdit], scale: Double, animated: Bool) throws -> [TreeEdit] {
+    private static func shrunk(_ history: [TreeEdit], scale: Double, animated: Bool, gridMinimum: Int) throws -> [TreeEdit] {
         var current = history
         var chunk = max(current.count / 2, 1)
         while chunk >= 1 {
@@ -88,7 +96,8 @@ final class DamageDifferentialTests: LaminaTestCase {
             while start < current.count {
                 var candidate = current
                 candidate.removeSubrange(start..<min(start + chunk, candidate.count))
-                if !candidate.isEmpty, try DamageHistoryScene(size: size, scale: scale, animated: animated).firstMismatch(in: candidate) != nil {
+                if !candidate.isEmpty, try DamageHistoryScene(size: size, scale: scale, animated: animated, gridMinimum: gridMinimum)
+                    .firstMismatch(in: candidate) != nil {
                     current = candidate
                 } else {
                     start += chunk

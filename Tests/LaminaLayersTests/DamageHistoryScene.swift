@@ -1,6 +1,6 @@
 import Foundation
 import LaminaGraphics
-import LaminaLayers
+@testable import LaminaLayers
 import LaminaTesting
 import LaminaLoop
 
@@ -30,10 +30,11 @@ final class DamageHistoryScene {
     private let root = Layer()
 
     /// A scene on a server that presents every commit at once or, `animated`, on a 60 Hz frame
-    /// clock (run it on a virtual clock: ``TreeEdit/advance(frames:)`` moves it).
-    init(size: Size, scale: Double, animated: Bool = false) throws {
+    /// clock (run it on a virtual clock: ``TreeEdit/advance(frames:)`` moves it), whose render
+    /// tree gives layers with `gridMinimum` sublayers or more a ``SublayerGrid``.
+    init(size: Size, scale: Double, animated: Bool = false, gridMinimum: Int = SublayerGrid.minimumSublayers) throws {
         server = try RenderServer(size: size, scale: scale, presenter: presenter,
-                                  frameInterval: animated ? FrameClock.sixtyHertz : .zero)
+                                  frameInterval: animated ? FrameClock.sixtyHertz : .zero, sublayerGridMinimum: gridMinimum)
         root.frame = Rect(origin: .zero, size: size)
         root.backgroundColor = Color(white: 0.3)
         layers = [0: root]

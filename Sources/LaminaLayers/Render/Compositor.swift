@@ -73,6 +73,7 @@ public final class Compositor {
 
     /// Re-renders the pixels in `damage` from `tree` (see the type's documentation for the steps).
     public func composite(_ tree: RenderTree, damage: Damage) {
+        tree.sublayersExamined = 0
         guard !damage.isEmpty else { return }
         // A buffer handed out as an image is the image's: draw into another.
         let framebuffer = chain.context(moving: [])

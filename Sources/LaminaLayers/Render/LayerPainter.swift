@@ -83,26 +83,39 @@ struct LayerPainter {
     }
 
     /// Sublayers in Core Animation's order: ascending zPosition, then list order. A sublayer
-    /// whose whole subtree misses the damage is skipped unvisited. Consecutive sublayers that are
-    /// one blit each are gathered and drawn together (``/LaminaGraphics/GraphicsContext/draw(_:)``).
+    /// whose whole subtree misses the damage is skipped unvisited; among many sublayers, only
+    /// those the layer's ``SublayerGrid`` puts near the damage are looked at. Consecutive
+    /// sublayers that are one blit each are gathered and drawn together
+    /// (``/LaminaGraphics/GraphicsContext/draw(_:)``).
     private func paintSublayers(of layer: PaintedLayer, alpha: Double) {
-        guard !layer.node.state.sublayers.isEmpty else { return }
-        let sublayers = layer.node.state.sublayers.compactMap { id -> (LayerID, RenderTree.Node)? in
-            guard let node = tree.nodes[id], tree.isChild(id, node, of: layer.id, asMask: false) else { return nil }
-            return (id, node)
-        }
-        guard !sublayers.isEmpty else { return }
+        let ids = layer.node.state.sublayers
+        guard !ids.isEmpty else { return }
         let sublayerSpace = layer.state.sublayerTransformInBounds.concatenating(layer.placement.transform)
         let clip = layer.state.masksToBounds ? layer.placement.clip.intersection(layer.ownArea) : layer.placement.clip
         // When one damage rectangle covers all the sublayers can reach (a full frame), none can
         // miss it: culling would only cost.
         let cullable = !damage.rects.contains { $0.contains(clip) }
+        let child = { (id: LayerID) -> (LayerID, RenderTree.Node)? in
+            guard let node = tree.nodes[id], tree.isChild(id, node, of: layer.id, asMask: false) else { return nil }
+            return (id, node)
+        }
+        let sublayers: [(LayerID, RenderTree.Node)]
+        if cullable, let areas = damageAreas(inSublayerSpace: sublayerSpace, clip: clip),
+           let positions = tree.sublayerPositions(of: layer.node, meeting: areas) {
+            sublayers = positions.compactMap { child(ids[$0]) }
+            tree.sublayersExamined += positions.count
+        } else {
+            sublayers = ids.compactMap(child)
+            tree.sublayersExamined += ids.count
+        }
+        guard !sublayers.isEmpty else { return }
         var blits: [ImageBlit] = []
         blits.reserveCapacity(sublayers.count)
         for (child, node) in Self.drawingOrder(sublayers) {
             // A pixel of margin: snapping moves what a layer draws by up to half a pixel.
             if cullable, let extent = tree.cullingExtent(of: child, node),
-               !damage.intersects(sublayerSpace.boundingBox(of: extent).insetBy(dx: -1, dy: -1).intersection(clip)) { continue }
+               !damage.intersects(sublayerSpace.boundingBox(of: extent).insetBy(dx: -Self.snapMargin, dy: -Self.snapMargin)
+                                    .intersection(clip)) { continue }
             let placement = RenderTree.placement(of: node, under: layer.state, at: layer.placement)
             if node.drawsOnlyContents {
                 switch contentsOnly(node, at: placement, alpha: alpha) {
@@ -118,6 +131,23 @@ struct LayerPainter {
             paintLayer(child, node, at: placement, alpha: alpha)
         }
         context.draw(blits)
+    }
+
+    /// How far snapping can move what a layer draws, in device pixels (half a pixel, rounded up).
+    static let snapMargin = 1.0
+
+    /// The damage within `clip`, in a sublayer space that `sublayerSpace` maps upright onto
+    /// device pixels, grown by ``snapMargin`` (and a pixel more against rounding): every
+    /// sublayer extent that the culling test above lets through meets one of these. Nil when the
+    /// space is rotated, skewed or degenerate, where a bounding box back would be too loose.
+    private func damageAreas(inSublayerSpace sublayerSpace: AffineTransform, clip: Rect) -> [Rect]? {
+        guard sublayerSpace.isFinite, sublayerSpace.b == 0, sublayerSpace.c == 0,
+              let toSublayers = sublayerSpace.inverted() else { return nil }
+        return damage.rects.compactMap { rect in
+            let reached = rect.intersection(clip.insetBy(dx: -1, dy: -1))
+            guard !reached.isNull else { return nil }
+            return toSublayers.boundingBox(of: reached.insetBy(dx: -Self.snapMargin - 1, dy: -Self.snapMargin - 1))
+        }
     }
 
     /// A stable sort by zPosition, skipped when all are equal (the usual case).

@@ -59,8 +59,17 @@ public final class RenderServer: Sendable {
     /// runs.
     ///
     /// - Throws: ``/LaminaGraphics/GraphicsError`` for a size or scale no framebuffer can have.
-    public init(size: Size, scale: Double, backgroundColor: Color = .black, presenter: any FramePresenter,
-                frameInterval: Duration = FrameClock.sixtyHertz) throws(GraphicsError) {
+    public convenience init(size: Size, scale: Double, backgroundColor: Color = .black, presenter: any FramePresenter,
+                            frameInterval: Duration = FrameClock.sixtyHertz) throws(GraphicsError) {
+        try self.init(size: size, scale: scale, backgroundColor: backgroundColor, presenter: presenter,
+                      frameInterval: frameInterval, sublayerGridMinimum: SublayerGrid.minimumSublayers)
+    }
+
+    /// ``init(size:scale:backgroundColor:presenter:frameInterval:)`` whose render tree gives a
+    /// layer a ``SublayerGrid`` from `sublayerGridMinimum` sublayers on: tests lower it, so that
+    /// their small random trees exercise the grids.
+    init(size: Size, scale: Double, backgroundColor: Color = .black, presenter: any FramePresenter,
+         frameInterval: Duration = FrameClock.sixtyHertz, sublayerGridMinimum: Int) throws(GraphicsError) {
         let compositor = try Compositor(size: size, scale: scale, backgroundColor: backgroundColor)
         submittedSize = Locked(size)
         self.scale = scale
@@ -70,6 +79,7 @@ public final class RenderServer: Sendable {
         self.backgroundColor = backgroundColor
         let ledger = PresentationLedger()
         let producer = FrameProducer(compositor: compositor, presenter: presenter, isPaced: isPaced, ledger: ledger)
+        producer.tree.sublayerGridMinimum = sublayerGridMinimum
         let renderLoop = Locked<(loop: EventLoop, threadID: Int32)?>(nil)
         let ready = ThreadSignal()
         thread = DedicatedThread(named: "render server") {

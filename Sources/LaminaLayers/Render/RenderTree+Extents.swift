@@ -14,15 +14,19 @@ extension RenderTree {
         case unbounded
     }
 
-    /// Forgets the cached extents of `id` and its ancestors, which all enclose it. Stops at a
-    /// node already forgotten: its ancestors were forgotten with it, and recomputing an extent
-    /// recomputes the forgotten ones under it first.
+    /// Forgets the cached extents of `id` and its ancestors, which all enclose it, and marks
+    /// each forgotten one stale in its parent's ``SublayerGrid``. Stops at a node already
+    /// forgotten: its ancestors were forgotten with it (and it was marked then), and recomputing
+    /// an extent recomputes the forgotten ones under it first.
     func invalidateExtents(from id: LayerID) {
         var current: LayerID? = id
+        var previous: LayerID?
         var steps = 0
         while let next = current, let node = nodes[next], steps <= nodes.count {
+            if let previous { node.sublayerGrid?.markStale(previous) }
             if case .unknown = node.extent, next != id { return }
             node.extent = .unknown
+            previous = next
             current = node.parent
             steps += 1
         }

@@ -43,6 +43,11 @@ public final class RenderTree {
         var isMask = false
         /// The compositor's culling rectangle for the subtree (see `cullingExtent(of:)`).
         var extent = Extent.unknown
+        /// Where its sublayers reach, when it has many (see ``SublayerGrid``); made at the first
+        /// frame that culls them.
+        var sublayerGrid: SublayerGrid?
+        /// Whether its sublayer list cannot have a grid (it names a layer twice).
+        var refusesSublayerGrid = false
         /// The visible contents with their cairo surface, made at the first paint and kept for
         /// every frame after: a node's state never changes (an update makes a new node).
         lazy var contentsSurface: ImageSurface? = state.visibleContents.map(ImageSurface.init)
@@ -100,6 +105,12 @@ public final class RenderTree {
     /// How many nodes the last ``apply(_:)`` visited to compute its damage: the clear-box check
     /// that damage follows the change, not the size of the tree.
     var nodesVisited = 0
+    /// How many sublayer entries the compositor has looked at since this was last zeroed (the
+    /// ``Compositor`` zeroes it per frame): the clear-box check that a frame's cost follows its
+    /// damage, not the number of siblings.
+    var sublayersExamined = 0
+    /// A layer with at least this many sublayers gets a ``SublayerGrid``.
+    var sublayerGridMinimum = SublayerGrid.minimumSublayers
 
     /// An empty tree for a framebuffer of `size` points at `scale` pixels per point.
     public init(size: Size, scale: Double) {
