@@ -8,8 +8,9 @@ import Testing
 /// rather than at every sibling — with the same pixels as a full recomposite.
 @Suite struct SublayerGridTests {
     /// Random rectangles filed in a grid, then queried, moved (far outside where the grid was
-    /// built), made unbounded and removed: each query returns, ascending and once each, every
-    /// position whose rectangle meets a queried area.
+    /// built), made unbounded, bounded only upright, and removed: each query returns, ascending
+    /// and once each, every position whose rectangle meets a queried area, and every one bounded
+    /// only upright when the space is not.
     @Test(arguments: [UInt64(1), 2, 3])
     func everySublayerMeetingAnAreaIsFound(seed: UInt64) throws {
         var random = SplitMix(seed: seed)
@@ -20,7 +21,10 @@ import Testing
             Rect(x: random.next(in: -span...span, step: 0.5), y: random.next(in: -span...span, step: 0.5),
                  width: random.next(in: 0...40, step: 0.25), height: random.next(in: 0...40, step: 0.25))
         }
-        for id in ids { reaches[id] = random.chance(0.05) ? .everywhere : random.chance(0.05) ? .nowhere : .inside(randomRect(span: 200)) }
+        for id in ids {
+            reaches[id] = random.chance(0.05) ? .everywhere : random.chance(0.05) ? .nowhere
+                : random.chance(0.1) ? .insideWhenUpright(randomRect(span: 200)) : .inside(randomRect(span: 200))
+        }
         let grid = try #require(SublayerGrid(sublayers: ids, reach: { reaches[$0]! }))
 
         for round in 0..<40 {
@@ -28,12 +32,14 @@ import Testing
                 for _ in 0..<10 {
                     let id = ids[random.next(below: count)]
                     let roll = random.next(below: 10)
-                    reaches[id] = roll == 0 ? .everywhere : roll == 1 ? .nowhere : .inside(randomRect(span: roll == 2 ? 5_000 : 200))
+                    reaches[id] = roll == 0 ? .everywhere : roll == 1 ? .nowhere
+                        : roll == 3 ? .insideWhenUpright(randomRect(span: 200)) : .inside(randomRect(span: roll == 2 ? 5_000 : 200))
                     grid.markStale(id)
                 }
             }
             let areas = (0..<1 + random.next(below: 3)).map { _ in randomRect(span: round % 5 == 0 ? 6_000 : 220) }
-            let found = grid.positions(meeting: areas, sublayers: ids, reach: { reaches[$0]! })
+            let upright = round % 3 != 0
+            let found = grid.positions(meeting: areas, upright: upright, sublayers: ids, reach: { reaches[$0]! })
             #expect(found == found.sorted() && Set(found).count == found.count, "ascending, once each")
             for (position, id) in ids.enumerated() {
                 let meets: Bool
@@ -41,10 +47,11 @@ import Testing
                 case .nowhere: meets = false
                 case .everywhere: meets = true
                 case .inside(let rect): meets = areas.contains { $0.intersects(rect) }
+                case .insideWhenUpright(let rect): meets = !upright || areas.contains { $0.intersects(rect) }
                 }
                 if meets { #expect(found.contains(position), "round \(round): position \(position) meets an area") }
             }
-            #expect(found.count < count / 2 || round % 5 == 0, "a small area finds few")
+            #expect(found.count < count / 2 || round % 5 == 0 || !upright, "a small area finds few")
         }
     }
 
@@ -69,6 +76,37 @@ import Testing
         #expect(scene.tree.sublayersExamined <= 36, "examined \(scene.tree.sublayersExamined) of 10,000")
         let partial = scene.image
         #expect(scene.compositeAll() == partial, "the partial frame equals a full recomposite")
+    }
+
+    /// 256 tiles each casting a shadow, one changed: shadows fall in device space, but with
+    /// the tiles upright at the tree's scale their reach is bounded, so the frame looks at the
+    /// tiles near the change; under a rotated parent every tile is looked at. Pixels as a full
+    /// recomposite's either way.
+    @Test(arguments: [1.0, 2.0])
+    func shadowCastingTilesAreCulledWhileUpright(scale: Double) throws {
+        let scene = try Scene(width: 128, height: 128, scale: scale)
+        var layers = Self.tiles(columns: 16, rows: 16, size: 8)
+        for id in layers.keys where id != L(1) {
+            layers[id]?.shadowOpacity = 0.7
+            layers[id]?.shadowRadius = 1
+            layers[id]?.shadowOffset = Size(width: 1, height: 2)
+        }
+        scene.commit(root: L(1), layers)
+        var changed = layers[L(137)]!
+        changed.backgroundColor = .white
+        scene.commit([L(137): changed])
+        #expect(scene.tree.sublayersExamined <= 36, "examined \(scene.tree.sublayersExamined) of 256")
+        var partial = scene.image
+        #expect(scene.compositeAll() == partial, "the partial frame equals a full recomposite")
+
+        var root = layers[L(1)]!
+        root.transform = AffineTransform(rotationAngle: 0.05)
+        scene.commit([L(1): root])
+        changed.backgroundColor = .blue
+        scene.commit([L(137): changed])
+        #expect(scene.tree.sublayersExamined == 256, "rotated, a shadow's reach is not bounded: every tile")
+        partial = scene.image
+        #expect(scene.compositeAll() == partial)
     }
 
     /// A parent of 100 tiles through a random history — tiles moved near and far (beyond where

@@ -100,8 +100,9 @@ struct LayerPainter {
             return (id, node)
         }
         let sublayers: [(LayerID, RenderTree.Node)]
+        let upright = tree.isUprightAtScale(sublayerSpace)
         if cullable, let areas = damageAreas(inSublayerSpace: sublayerSpace, clip: clip),
-           let positions = tree.sublayerPositions(of: layer.node, meeting: areas) {
+           let positions = tree.sublayerPositions(of: layer.node, meeting: areas, upright: upright) {
             sublayers = positions.compactMap { child(ids[$0]) }
             tree.sublayersExamined += positions.count
         } else {
@@ -113,8 +114,8 @@ struct LayerPainter {
         blits.reserveCapacity(sublayers.count)
         for (child, node) in Self.drawingOrder(sublayers) {
             // A pixel of margin: snapping moves what a layer draws by up to half a pixel.
-            if cullable, let extent = tree.cullingExtent(of: child, node),
-               !damage.intersects(sublayerSpace.boundingBox(of: extent).insetBy(dx: -Self.snapMargin, dy: -Self.snapMargin)
+            if cullable, let extent = tree.cullingExtent(of: child, node), upright || !extent.uprightOnly,
+               !damage.intersects(sublayerSpace.boundingBox(of: extent.rect).insetBy(dx: -Self.snapMargin, dy: -Self.snapMargin)
                                     .intersection(clip)) { continue }
             let placement = RenderTree.placement(of: node, under: layer.state, at: layer.placement)
             if node.drawsOnlyContents {

@@ -2,15 +2,17 @@ import LaminaGraphics
 
 extension RenderTree {
     /// The positions in `node`'s `sublayers` list, ascending, of the sublayers whose subtrees may
-    /// draw into `areas` (`node`'s sublayer space), read from its ``SublayerGrid``, which is built
+    /// draw into `areas` (`node`'s sublayer space, `upright` when it lands upright at the tree's
+    /// scale), read from its ``SublayerGrid``, which is built
     /// at the first call; nil when the layer has too few sublayers for a grid to pay, or a list
     /// the grid refuses: then every sublayer is a candidate.
-    func sublayerPositions(of node: Node, meeting areas: [Rect]) -> [Int]? {
+    func sublayerPositions(of node: Node, meeting areas: [Rect], upright: Bool) -> [Int]? {
         let sublayers = node.state.sublayers
         guard sublayers.count >= sublayerGridMinimum, !node.refusesSublayerGrid else { return nil }
         let reach = { (id: LayerID) -> SublayerGrid.Reach in
             guard let child = self.nodes[id] else { return .nowhere }
-            return self.cullingExtent(of: id, child).map { .inside($0) } ?? .everywhere
+            guard let extent = self.cullingExtent(of: id, child) else { return .everywhere }
+            return extent.uprightOnly ? .insideWhenUpright(extent.rect) : .inside(extent.rect)
         }
         if node.sublayerGrid == nil {
             guard let grid = SublayerGrid(sublayers: sublayers, reach: reach) else {
@@ -19,6 +21,6 @@ extension RenderTree {
             }
             node.sublayerGrid = grid
         }
-        return node.sublayerGrid?.positions(meeting: areas, sublayers: sublayers, reach: reach)
+        return node.sublayerGrid?.positions(meeting: areas, upright: upright, sublayers: sublayers, reach: reach)
     }
 }

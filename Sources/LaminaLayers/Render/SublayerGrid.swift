@@ -21,6 +21,9 @@ final class SublayerGrid {
         case nowhere
         /// Inside this rectangle (sublayer space).
         case inside(Rect)
+        /// Inside this rectangle while the sublayer space lands upright at the tree's scale
+        /// (see ``RenderTree/CullingExtent/uprightOnly``), else anywhere.
+        case insideWhenUpright(Rect)
         /// Not bounded by a rectangle (a cast shadow): visited whatever the damage.
         case everywhere
     }
@@ -28,7 +31,7 @@ final class SublayerGrid {
     /// What one sublayer is filed under.
     private enum Slot {
         case none
-        case cells(columns: ClosedRange<Int>, rows: ClosedRange<Int>)
+        case cells(columns: ClosedRange<Int>, rows: ClosedRange<Int>, uprightOnly: Bool)
         case always
     }
 
@@ -39,6 +42,8 @@ final class SublayerGrid {
     private let rows: Int
     private var cells: [[Int32]]
     private var always: [Int] = []
+    /// Positions filed in cells that hold only while the space is upright at the tree's scale.
+    private var uprightOnly: [Int] = []
     private var slots: [Slot]
     private let positions: [LayerID: Int]
     private var stale: [Int] = []
@@ -57,7 +62,13 @@ final class SublayerGrid {
         self.positions = positions
         let reaches = sublayers.map(reach)
         var rects: [Rect] = []
-        for case .inside(let rect) in reaches where !rect.isNull && rect.isFinite { rects.append(rect) }
+        for reach in reaches {
+            switch reach {
+            case .inside(let rect), .insideWhenUpright(let rect):
+                if !rect.isNull && rect.isFinite { rects.append(rect) }
+            case .nowhere, .everywhere: break
+            }
+        }
         var box = Self.coveredArea(of: rects)
         let n = Double(max(sublayers.count, 1))
         var columns = 1.0, rows = 1.0
@@ -111,9 +122,11 @@ final class SublayerGrid {
     }
 
     /// The positions, ascending, of the sublayers whose reach may meet one of `areas` (sublayer
-    /// space): every one that does, and possibly a few more. Stale entries are filed again first
-    /// with `reach`, which is given each sublayer's id by its position through `sublayers`.
-    func positions(meeting areas: [Rect], sublayers: [LayerID], reach: (LayerID) -> Reach) -> [Int] {
+    /// space): every one that does, and possibly a few more; those reaching
+    /// ``Reach/insideWhenUpright(_:)`` all, unless the space is `upright`. Stale entries are filed
+    /// again first with `reach`, which is given each sublayer's id by its position through
+    /// `sublayers`.
+    func positions(meeting areas: [Rect], upright: Bool, sublayers: [LayerID], reach: (LayerID) -> Reach) -> [Int] {
         for position in stale {
             isStale[position] = false
             unfile(position)
@@ -127,6 +140,12 @@ final class SublayerGrid {
         }
         var found = always
         for position in always { lastQuery[position] = query }
+        if !upright {
+            for position in uprightOnly where lastQuery[position] != query {
+                lastQuery[position] = query
+                found.append(position)
+            }
+        }
         for area in areas where area.isFinite && !area.isNull {
             let (columnRange, rowRange) = cellRanges(of: area)
             for row in rowRange {
@@ -148,7 +167,7 @@ final class SublayerGrid {
         case .everywhere:
             slots[position] = .always
             always.append(position)
-        case .inside(let rect):
+        case .inside(let rect), .insideWhenUpright(let rect):
             guard !rect.isNull else {
                 slots[position] = .none
                 return
@@ -159,7 +178,10 @@ final class SublayerGrid {
                 return
             }
             let (columnRange, rowRange) = cellRanges(of: rect)
-            slots[position] = .cells(columns: columnRange, rows: rowRange)
+            let onlyUpright: Bool
+            if case .insideWhenUpright = reach { onlyUpright = true } else { onlyUpright = false }
+            if onlyUpright { uprightOnly.append(position) }
+            slots[position] = .cells(columns: columnRange, rows: rowRange, uprightOnly: onlyUpright)
             for row in rowRange {
                 for column in columnRange { cells[row * columns + column].append(Int32(position)) }
             }
@@ -170,7 +192,8 @@ final class SublayerGrid {
         switch slots[position] {
         case .none: break
         case .always: always.removeAll { $0 == position }
-        case .cells(let columnRange, let rowRange):
+        case .cells(let columnRange, let rowRange, let onlyUpright):
+            if onlyUpright { uprightOnly.removeAll { $0 == position } }
             let entry = Int32(position)
             for row in rowRange {
                 for column in columnRange { cells[row * columns + column].removeAll { $0 == entry } }
