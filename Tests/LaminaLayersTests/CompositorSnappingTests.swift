@@ -31,6 +31,40 @@ import Testing
         }
     }
 
+    /// A layer 0.6 points wide snaps to one pixel, a stretch of 1/0.6; contents centred on it and
+    /// overflowing it keep their size, one image pixel to one device pixel, at the whole pixels
+    /// nearest their own edges — not stretched with the bounds. At scale 1 and 2, and with the
+    /// layer moved by fractions of a point.
+    @Test(arguments: [1.0, 2.0])
+    func contentsOverflowingAThinSnappedLayerAreNotStretched(scale: Double) throws {
+        // A 9 × 9 point image of distinct pixels, at the scale of the framebuffer.
+        let side = Int(9 * scale)
+        let contents = try GraphicsContext.makeImage(width: 9, height: 9, scale: scale) { context in
+            for row in 0..<side {
+                for column in 0..<side {
+                    context.fillColor = Color(red: Double(column) / Double(side), green: Double(row) / Double(side), blue: 0.5)
+                    context.fill(Rect(x: Double(column) / scale, y: Double(row) / scale, width: 1 / scale, height: 1 / scale))
+                }
+            }
+        }
+        for shift in [0.0, 0.2, 0.45] {
+            var thin = LayerRenderState.layer(Rect(x: 40.2 + shift, y: 20.2 + shift, width: 0.6, height: 0.6))
+            thin.contents = contents
+            thin.contentsGravity = .center
+            thin.contentsScale = scale
+            let image = try render([L(2): thin], scale: scale)
+            // The frame is centred on the bounds, 4.5 points each way: from 36 + shift.
+            let left = Int(((36 + shift) * scale).rounded()), top = Int(((16 + shift) * scale).rounded())
+            for row in 0..<side {
+                for column in 0..<side {
+                    #expect(image.pixel(x: left + column, y: top + row) == contents.pixel(x: column, y: row),
+                            "shift \(shift): pixel \(column), \(row)")
+                }
+            }
+            #expect(image.pixel(x: left - 1, y: top) == .white && image.pixel(x: left + side, y: top) == .white, "shift \(shift)")
+        }
+    }
+
     @Test func aFractionalScaleIsNotSnapped() throws {
         var scaled = LayerRenderState.layer(Rect(x: 10, y: 10, width: 20, height: 20), background: .red)
         scaled.transform = AffineTransform(scaleX: 1.05, y: 1.05)

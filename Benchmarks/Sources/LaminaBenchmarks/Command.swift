@@ -30,6 +30,7 @@ struct Command: ParsableCommand {
             DecodeBenchmark(.jpeg),
             CompositeFrame(),
             PartialFrame(),
+            PartialFrame(shadowed: true),
             CommitCost(),
             CommitVersusComposite(),
             AnimationFrame(),

@@ -15,9 +15,12 @@ final class CompositorScene {
     let images: [Image]
     let tree: RenderTree
     let compositor: Compositor
+    /// Whether every layer casts a shadow (`partial-frame-shadowed`).
+    let shadowed: Bool
     private var nextCommit: UInt64 = 1
 
-    init() {
+    init(shadowed: Bool = false) {
+        self.shadowed = shadowed
         images = (0..<8).map { Self.makeImage(shade: Double($0) / 8) }
         tree = RenderTree(size: Self.size, scale: 1)
         do {
@@ -54,6 +57,11 @@ final class CompositorScene {
         let origin = Self.origin(of: index)
         state.position = Point(x: Double(origin.x), y: Double(origin.y))
         state.contents = image
+        if shadowed {
+            state.shadowOpacity = 0.5
+            state.shadowRadius = 3
+            state.shadowOffset = Size(width: 0, height: 2)
+        }
         return state
     }
 

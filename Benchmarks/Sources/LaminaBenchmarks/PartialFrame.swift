@@ -4,22 +4,34 @@ import LaminaLayers
 /// `partial-frame`: a frame in which one 120×40 layer's contents changed — the delta applied to
 /// the render tree and only its damage composited (A) — against a full frame of the same
 /// 1,000-layer scene (B). The ratio shows that a frame's cost follows its damage.
+/// `partial-frame-shadowed`: the same with every layer casting a shadow, which culling bounds
+/// by the shadow's reach.
 final class PartialFrame: Benchmark {
-    let name = "partial-frame"
-    let summary = "one 120×40 layer's contents changed: apply + composite damage (B: full frame)"
+    let name: String
+    let summary: String
+    private let shadowed: Bool
+
+    init(shadowed: Bool = false) {
+        self.shadowed = shadowed
+        name = shadowed ? "partial-frame-shadowed" : "partial-frame"
+        summary = shadowed
+            ? "partial-frame with every layer casting a shadow (B: full frame of shadows)"
+            : "one 120×40 layer's contents changed: apply + composite damage (B: full frame)"
+    }
 
     private var scene: CompositorScene?
     private var flips = 0
     private(set) var notes: [String] = []
 
     func plan(smoke: Bool) -> Plan {
+        // A full frame of 1,000 shadows is some 50 times a plain one: fewer samples.
         smoke
-            ? Plan(warmUpRounds: 1, measuredRounds: 3, samplesPerRound: 2)
-            : Plan(warmUpRounds: 2, measuredRounds: 30, samplesPerRound: 5)
+            ? Plan(warmUpRounds: 1, measuredRounds: 3, samplesPerRound: shadowed ? 1 : 2)
+            : Plan(warmUpRounds: 2, measuredRounds: shadowed ? 10 : 30, samplesPerRound: shadowed ? 3 : 5)
     }
 
     func setUp() {
-        scene = CompositorScene()
+        scene = CompositorScene(shadowed: shadowed)
     }
 
     func measure(_ variant: Variant, samples: Int) -> [Double] {

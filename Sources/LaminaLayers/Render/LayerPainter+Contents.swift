@@ -35,28 +35,45 @@ extension LayerPainter {
         let state = layer.state
         guard let surface = layer.node.contentsSurface else { return }
         let frame = state.contentsFrame(for: surface.image)
-        if state.contentsCenter == LayerRenderState.unitRect, Self.mapsOneToOne(frame, surface.image, under: layer.snappedTransform),
-           let target = userRect(frame, under: layer.snappedTransform) {
+        let transform = Self.contentsTransform(frame, of: state, at: layer.placement.transform, snapped: layer.snappedTransform)
+        if state.contentsCenter == LayerRenderState.unitRect, Self.mapsOneToOne(frame, surface.image, under: transform),
+           let target = userRect(frame, under: transform) {
             context.alpha = alpha
             context.draw(surface, in: target)
             return
         }
-        let extent = layer.snappedTransform.boundingBox(of: frame)
+        let extent = transform.boundingBox(of: frame)
         drawRasterized(.contents, of: layer, extent: extent, alpha: alpha) { painter in
-            painter.drawResampled(surface, in: frame, of: layer)
+            painter.drawResampled(surface, in: frame, under: transform, of: layer)
         }
     }
 
-    /// Draws the contents scaled, rotated or nine-part stretched into `frame` (bounds space).
-    private func drawResampled(_ surface: ImageSurface, in frame: Rect, of layer: PaintedLayer) {
+    /// The transform contents placed in `frame` (bounds space) are drawn through, for a layer at
+    /// `transform` whose bounds snap to `snapped`: the bounds' own, so the contents move with
+    /// them — unless the bounds are thinner than a pixel or snapping stretched them (a layer 0.6
+    /// pixels wide becomes 1, a stretch of 1/0.6, or keeps its width and moves by a fraction) and
+    /// the contents do not fill them: contents at their own size beside or beyond such bounds
+    /// keep it, snapped by their own edges onto whole pixels, rather than being stretched or
+    /// left between pixels with the bounds.
+    static func contentsTransform(_ frame: Rect, of state: LayerRenderState, at transform: AffineTransform,
+                                  snapped: AffineTransform) -> AffineTransform {
+        let bounds = state.bounds.standardized
+        guard frame != bounds, PixelSnapping.isSnappable(transform) else { return snapped }
+        let stretched = snapped.a != transform.a || snapped.d != transform.d
+        let thin = bounds.width * transform.a < 1 || bounds.height * transform.d < 1
+        return stretched || thin ? PixelSnapping.snapped(transform, for: frame) : snapped
+    }
+
+    /// Draws the contents scaled, rotated or nine-part stretched into `frame` (bounds space)
+    /// through `transform`.
+    private func drawResampled(_ surface: ImageSurface, in frame: Rect, under transform: AffineTransform, of layer: PaintedLayer) {
         let state = layer.state
-        withTransform(layer.snappedTransform) {
+        withTransform(transform) {
             context.alpha = 1
             if state.contentsCenter == LayerRenderState.unitRect {
                 context.draw(surface, in: frame)
             } else {
-                drawNinePart(surface.image, in: frame, center: state.contentsCenter, state: state,
-                             transform: layer.snappedTransform)
+                drawNinePart(surface.image, in: frame, center: state.contentsCenter, state: state, transform: transform)
             }
         }
     }

@@ -93,7 +93,8 @@ extension RenderTree {
             var pixels = Rect(x: (part.minX - bounds.minX) * scale, y: (part.minY - bounds.minY) * scale,
                               width: part.width * scale, height: part.height * scale).integral
             let frame = state.contentsFrame(for: contents)
-            if !LayerPainter.mapsOneToOne(frame, contents, under: snapped) { pixels = pixels.insetBy(dx: -1, dy: -1) }
+            let drawnThrough = LayerPainter.contentsTransform(frame, of: state, at: placement.transform, snapped: snapped)
+            if !LayerPainter.mapsOneToOne(frame, contents, under: drawnThrough) { pixels = pixels.insetBy(dx: -1, dy: -1) }
             let perPixel = (x: frame.width / Double(contents.width), y: frame.height / Double(contents.height))
             area = Rect(x: frame.minX + pixels.minX * perPixel.x, y: frame.minY + pixels.minY * perPixel.y,
                         width: pixels.width * perPixel.x, height: pixels.height * perPixel.y)
