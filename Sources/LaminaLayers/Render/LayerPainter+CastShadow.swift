@@ -33,6 +33,10 @@ extension LayerPainter {
         context.saveGState()
         defer { context.restoreGState() }
         guard let clip = beginBoundsClip(of: layer) else { return }
+        // The drawing and its shadow fall within the drawing's region and the shadow's reach
+        // from it; clipped there, the shadow's mask and blur cover that much and not the whole
+        // framebuffer, which is what they would cover in a frame with no damage clip.
+        context.clip(to: userRect(RenderTree.finiteUnion(region, tree.shadowExtent(of: region, shadow)).integral))
         // The drawing's alpha carries the opacity into the shadow's coverage: the shadow colour
         // is taken as it is.
         context.alpha = alpha
