@@ -36,24 +36,13 @@ public final class RenderTree {
     /// the tree reads each layer's (large) state in place instead of copying it at every lookup;
     /// a new state is a new node.
     final class Node {
-        let state: LayerRenderState
+        // The properties every frame reads come first, the large state last: a frame over many
+        // layers touches a few cache lines of each node rather than lines spread over its state.
+
         /// The layer whose sublayers (or mask) this is; nil when detached.
         var parent: LayerID?
         /// Whether it hangs as its parent's `mask` rather than as a sublayer.
         var isMask = false
-        /// The compositor's culling rectangle for the subtree (see `cullingExtent(of:)`).
-        var extent = Extent.unknown
-        /// Where its sublayers reach, when it has many (see ``SublayerGrid``); made at the first
-        /// frame that culls them.
-        var sublayerGrid: SublayerGrid?
-        /// Whether its sublayer list cannot have a grid (it names a layer twice).
-        var refusesSublayerGrid = false
-        /// The visible contents with their cairo surface, made at the first paint and kept for
-        /// every frame after: a node's state never changes (an update makes a new node).
-        lazy var contentsSurface: ImageSurface? = state.visibleContents.map(ImageSurface.init)
-        /// The parts rasterised whole (see ``PartRaster``), kept for the frames after while the
-        /// tree's ``RasterCache`` has room for them.
-        var rasters: [PartRaster.Part: RasterCache.Entry] = [:]
         /// Whether the layer draws nothing but contents stretched over its bounds — no sublayers,
         /// background, border, shadow, mask or clip: most layers of a scrolling list, which the
         /// painter draws by a short path.
@@ -64,11 +53,25 @@ public final class RenderTree {
                 && state.contents != nil && state.contentsRect == unit && state.contentsCenter == unit
                 && state.contentsGravity == .resize
         }()
+        /// The visible contents with their cairo surface, made at the first paint and kept for
+        /// every frame after: a node's state never changes (an update makes a new node).
+        lazy var contentsSurface: ImageSurface? = state.visibleContents.map(ImageSurface.init)
         /// The state's bounds-to-superlayer transform, worked out once (the state never changes).
         lazy var transformToSuperlayer = state.transformToSuperlayer
         /// The snapped transform and own area of the last placement painted: frame after frame a
         /// layer whose ancestors did not move sits at the same placement, so they are reused.
         private var lastPlaced: (transform: AffineTransform, snappedTransform: AffineTransform, ownArea: Rect)?
+        /// The compositor's culling rectangle for the subtree (see `cullingExtent(of:)`).
+        var extent = Extent.unknown
+        /// Where its sublayers reach, when it has many (see ``SublayerGrid``); made at the first
+        /// frame that culls them.
+        var sublayerGrid: SublayerGrid?
+        /// Whether its sublayer list cannot have a grid (it names a layer twice).
+        var refusesSublayerGrid = false
+        /// The parts rasterised whole (see ``PartRaster``), kept for the frames after while the
+        /// tree's ``RasterCache`` has room for them.
+        var rasters: [PartRaster.Part: RasterCache.Entry] = [:]
+        let state: LayerRenderState
 
         /// The layer's snapped transform and own drawing area (device pixels) at `transform`.
         func placed(at transform: AffineTransform) -> (snappedTransform: AffineTransform, ownArea: Rect) {
