@@ -2,7 +2,7 @@ import LaminaGraphics
 
 /// A uniform grid over the culling extents of one layer's sublayers, in its sublayer space: what
 /// lets a frame whose damage reaches a few of many sublayers visit those few instead of every
-/// sibling (``RenderTree/sublayers(of:near:)``).
+/// sibling (``RenderTree/sublayerPositions(of:meeting:upright:)``).
 ///
 /// Kept up to date as deltas apply: when a sublayer's extent is forgotten (its subtree changed),
 /// ``markStale(_:)`` notes it, and the next query files it again under its new extent. A layer
