@@ -41,8 +41,6 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
-        // SHA-256 names for disk-cache files.
-        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         // The programs' command lines: generated help, errors with the usage, shell completion
         // scripts. No library target uses it.
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -109,7 +107,6 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // A loopback HTTP/1.1 server that misbehaves on purpose, for tests, benchmarks and the

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 @_spi(LaminaInternals) import LaminaTrace
 
@@ -56,10 +55,7 @@ public final class ImageDiskCache: Sendable {
 
     /// The file name of `url`'s entry: the SHA-256 of its absolute string, in hex.
     public static func fileName(for url: URL) -> String {
-        SHA256.hash(data: Data(url.absoluteString.utf8)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        SHA256Digest.hexString(url.absoluteString.utf8)
     }
 
     /// Where `url`'s entry lives (whether or not it exists): always directly inside ``directory``.
