@@ -11,6 +11,16 @@ extension X11EventSource {
         case XCB_EXPOSE:
             let expose = raw.load(as: xcb_expose_event_t.self)
             presenter.redraw(Rect(x: Double(expose.x), y: Double(expose.y), width: Double(expose.width), height: Double(expose.height)))
+        case XCB_VISIBILITY_NOTIFY:
+            let visibility = raw.load(as: xcb_visibility_notify_event_t.self)
+            guard visibility.window == presenter.windowID else { return }
+            presenter.windowVisibilityChanged(isUnobscured: Int32(visibility.state) == XCB_VISIBILITY_UNOBSCURED.rawValue)
+        case XCB_GRAPHICS_EXPOSURE:
+            // A move (CopyArea) found part of its source hidden; the last of the event's rectangles
+            // (count 0) sends the whole frame again. (NoExpose, a move that was whole, is ignored.)
+            let exposure = raw.load(as: xcb_graphics_exposure_event_t.self)
+            guard exposure.drawable == presenter.windowID, exposure.count == 0 else { return }
+            presenter.redrawAfterIncompleteMove()
         case XCB_CONFIGURE_NOTIFY:
             let configure = raw.load(as: xcb_configure_notify_event_t.self)
             guard configure.window == presenter.windowID else { return }

@@ -16,6 +16,9 @@ import LaminaUI
 /// commit, so what the events change is in this frame).
 ///
 /// - Expose: the exposed part of the last frame is sent again (no re-render).
+/// - VisibilityNotify: whether the window is wholly visible, which lets the presenter move a
+///   scrolled frame's pixels on the server; GraphicsExpose (such a move found its source
+///   hidden): the whole last frame is sent again.
 /// - ConfigureNotify: ``/LaminaUI/Window/resize(to:)`` with the new size in points.
 /// - Button 1, motion: pointer down, move, up (pointer 0); buttons 4–7: wheel events.
 /// - Keys: ``/LaminaUI/Window/send(_:)-(KeyEvent)`` with a ``/LaminaUI/KeyEvent``; an auto-repeat

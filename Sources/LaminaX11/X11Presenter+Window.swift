@@ -9,7 +9,7 @@ extension X11Presenter {
         let events: UInt32 = XCB_EVENT_MASK_EXPOSURE.rawValue | XCB_EVENT_MASK_STRUCTURE_NOTIFY.rawValue
             | XCB_EVENT_MASK_BUTTON_PRESS.rawValue | XCB_EVENT_MASK_BUTTON_RELEASE.rawValue
             | XCB_EVENT_MASK_POINTER_MOTION.rawValue | XCB_EVENT_MASK_KEY_PRESS.rawValue
-            | XCB_EVENT_MASK_KEY_RELEASE.rawValue
+            | XCB_EVENT_MASK_KEY_RELEASE.rawValue | XCB_EVENT_MASK_VISIBILITY_CHANGE.rawValue
         // Values in the order of their mask bits: background pixel, then the event mask.
         let values: [UInt32] = [connection.blackPixel, events]
         xcb_create_window(connection.raw, connection.depth, window, connection.root, 0, 0,

@@ -12,6 +12,13 @@ import LaminaLayers
 /// length. The window is the frame's size in device pixels: a window at scale 2 is twice its
 /// size in points, and pointer locations are divided back.
 ///
+/// A frame that scrolled (``/LaminaLayers/PresentedFrame/moves``) moves the pixels already in
+/// the window with `CopyArea`, on the server, and sends only what the move exposed and what was
+/// redrawn — while the window is unobscured (the server's VisibilityNotify, handled by the
+/// ``X11EventSource``), since a hidden part of a window holds no pixels to move. Should the
+/// window become covered between that event and a move, the server answers the move with a
+/// GraphicsExpose and the presenter sends the whole last frame again.
+///
 /// `present` runs on the render thread; an Expose (handled on the main thread by the
 /// ``X11EventSource``) re-sends the exposed part of the last frame from the same state, so the
 /// frame, the shared segment and the statistics are guarded by one lock.
@@ -31,14 +38,18 @@ public final class X11Presenter: FrameKeepingPresenter {
         /// request length. Tests set it small to exercise the banding (Xvfb takes 16 MB requests,
         /// so a whole frame would fit in one).
         public var maximumBandBytes: Int?
+        /// Moves a scrolled frame's pixels on the server (`CopyArea`) instead of sending them again,
+        /// while the window is unobscured; false sends every changed pixel.
+        public var movesScrolledPixels = true
         /// Makes the server refuse the shared segment (a real attach of a segment id it cannot
         /// have), to test the fallback: the extension is there, and the attach fails anyway.
         var attachesUnknownSegment = false
 
         /// The defaults.
-        public init(usesSharedMemory: Bool = true, maximumBandBytes: Int? = nil) {
+        public init(usesSharedMemory: Bool = true, maximumBandBytes: Int? = nil, movesScrolledPixels: Bool = true) {
             self.usesSharedMemory = usesSharedMemory
             self.maximumBandBytes = maximumBandBytes
+            self.movesScrolledPixels = movesScrolledPixels
         }
     }
 
@@ -55,6 +66,9 @@ public final class X11Presenter: FrameKeepingPresenter {
 
     let connection: X11Connection
     let graphicsContext: xcb_gcontext_t
+    /// The graphics context of moves: with graphics exposures, so that a move whose source was
+    /// hidden is answered by a GraphicsExpose.
+    let moveContext: xcb_gcontext_t
     /// The atoms of the window-manager close protocol.
     let protocolsAtom: xcb_atom_t, deleteWindowAtom: xcb_atom_t
     let state: Locked<State>
@@ -70,6 +84,9 @@ public final class X11Presenter: FrameKeepingPresenter {
         /// The last frame's size in pixels: a frame of another size means the app resized.
         var lastFramePixelSize: (width: Int, height: Int)?
         var isClosed = false
+        /// Whether the server last said the window is wholly visible (VisibilityNotify): only
+        /// then do a window's pixels hold the last frame everywhere, to be moved.
+        var isUnobscured = false
     }
 
     /// Opens a window of `size` points at `scale` on `displayName` (or `$DISPLAY`), titled
@@ -97,21 +114,33 @@ public final class X11Presenter: FrameKeepingPresenter {
         graphicsContext = xcb_generate_id(connection.raw)
         let noExposures: [UInt32] = [0]
         xcb_create_gc(connection.raw, graphicsContext, windowID, XCB_GC_GRAPHICS_EXPOSURES.rawValue, noExposures)
+        moveContext = xcb_generate_id(connection.raw)
+        let exposures: [UInt32] = [1]
+        xcb_create_gc(connection.raw, moveContext, windowID, XCB_GC_GRAPHICS_EXPOSURES.rawValue, exposures)
         state = Locked(State(sharedMemoryUnavailable: !options.usesSharedMemory, windowPixelSize: pixels))
         setProperties(title: title, windowClass: windowClass)
         xcb_map_window(connection.raw, windowID)
         connection.flush()
     }
 
-    /// Sends the frame's damaged rectangles to the window and keeps the frame for Expose and
-    /// `Window.snapshot()`. Render thread. After the window closed, or once the connection
-    /// broke, the frame is only kept.
+    /// Sends the frame's damaged rectangles to the window — or makes its moves there and sends
+    /// only its redrawn rectangles — and keeps the frame for Expose and `Window.snapshot()`.
+    /// Render thread. After the window closed, or once the connection broke, the frame is only
+    /// kept.
     public func present(_ frame: PresentedFrame) {
         state.withLock { state in
+            let previous = state.lastFrame
             state.lastFrame = frame
             guard !state.isClosed, !connection.hasFailed else { return }
             followSize(of: frame.image, &state)
-            let bytes = transfer(frame.damage, of: frame.image, &state)
+            let bytes: Int
+            if canMove(to: frame, from: previous, state) {
+                move(frame.moves, in: frame.image, &state)
+                bytes = transfer(frame.redrawn, of: frame.image, &state)
+                connection.flush()
+            } else {
+                bytes = transfer(frame.damage, of: frame.image, &state)
+            }
             state.statistics.framesPresented += 1
             state.statistics.lastFramePixelBytes = bytes
         }
@@ -139,6 +168,24 @@ public final class X11Presenter: FrameKeepingPresenter {
             guard let frame = state.lastFrame, !state.isClosed, !connection.hasFailed else { return }
             _ = transfer([rect], of: frame.image, &state)
             state.statistics.exposesRedrawn += 1
+        }
+    }
+
+    /// Records whether the window is wholly visible, as the server reports it
+    /// (VisibilityNotify). Any thread (the event source calls it).
+    func windowVisibilityChanged(isUnobscured: Bool) {
+        state.withLock { $0.isUnobscured = isUnobscured }
+    }
+
+    /// Sends the whole last frame again: the answer to a GraphicsExpose, a move whose source
+    /// was partly hidden and moved no pixels there. Later moves may have carried those missing
+    /// pixels elsewhere, so a part would not do. Any thread (the event source calls it).
+    func redrawAfterIncompleteMove() {
+        state.withLock { state in
+            guard let frame = state.lastFrame, !state.isClosed, !connection.hasFailed else { return }
+            let whole = Rect(x: 0, y: 0, width: Double(frame.image.width), height: Double(frame.image.height))
+            _ = transfer([whole], of: frame.image, &state)
+            state.statistics.incompleteMoves += 1
         }
     }
 

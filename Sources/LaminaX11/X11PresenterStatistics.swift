@@ -22,6 +22,13 @@ public struct X11PresenterStatistics: Sendable, Hashable {
     public var imageRequests = 0
     /// The path the last frame took; nil before the first.
     public var lastPath: TransferPath?
+    /// Moves made on the server with `CopyArea` (a scroll) instead of sending the pixels again.
+    public var pixelMoves = 0
+    /// Pixel bytes those moves placed (4 per pixel), which did not travel.
+    public var movedPixelBytes = 0
+    /// Times a move found part of its source hidden (the server answered with GraphicsExpose)
+    /// and the whole last frame was sent again.
+    public var incompleteMoves = 0
     /// Times a shared-memory segment could not be set up and the presenter fell back to
     /// `PutImage`.
     public var sharedMemoryFallbacks = 0

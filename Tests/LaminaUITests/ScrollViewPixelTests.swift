@@ -50,4 +50,87 @@ final class ScrollViewPixelTests: LaminaTestCase {
             }
         }
     }
+    /// What a presenter that keeps the last frame on its screen (the X11 window) does with a
+    /// frame's moves: made in order over the previous frame, then `redrawn` copied from the new
+    /// one, they give the new frame exactly — replayed here on plain pixel arrays, independently
+    /// of the compositor's own move.
+    func test_eachFramesMovesAndRedrawnRectanglesRebuildItFromThePreviousFrame() throws {
+        try onMainActor {
+            try EventLoop.main.withVirtualClock { clock in
+                let window = try makeWindow(size: Size(width: 120, height: 90), scale: 2)
+                let scroll = ScrollView(frame: Rect(x: 10, y: 5, width: 100, height: 80))
+                scroll.backgroundColor = .white
+                scroll.contentSize = Size(width: 100, height: 3_000)
+                for row in 0..<60 {
+                    let cell = View(frame: Rect(x: 4, y: Double(row) * 50.25, width: 92, height: 40.5))
+                    cell.backgroundColor = row % 2 == 0 ? .red : Color(red: 0, green: 0, blue: 1, alpha: 0.5)
+                    scroll.addSubview(cell)
+                }
+                window.addSubview(scroll)
+                let badge = View(frame: Rect(x: 60, y: 30, width: 30, height: 12))
+                badge.backgroundColor = Color(red: 0, green: 0.6, blue: 0, alpha: 0.7)
+                window.addSubview(badge)
+                _ = EventLoop.main.run(mode: .default, timeout: .milliseconds(50))
+                let framesBefore = presentedFrames(of: window).count
+                for (step, offset) in [7.5, 31, 30.5, 12, -20, -43.5, 200, 180.5].enumerated() {
+                    scroll.contentOffset = Point(x: 0, y: offset + 300)
+                    if step == 3 { badge.frame.origin.x -= 9 }
+                    clock.advance(by: .milliseconds(17))
+                    _ = EventLoop.main.run(mode: .default, timeout: .milliseconds(1))
+                }
+                let frames = Array(presentedFrames(of: window).dropFirst(framesBefore - 1))
+                XCTAssertGreaterThanOrEqual(frames.count, 8)
+                var moved = 0
+                for (previous, frame) in zip(frames, frames.dropFirst()) {
+                    XCTAssertEqual(frame.id, previous.id + 1)
+                    if frame.moves.isEmpty {
+                        XCTAssertEqual(frame.redrawn, frame.damage)
+                        continue
+                    }
+                    // A jump further than the view is tall moves nothing into view: all is redrawn.
+                    if frame.moves.contains(where: { !$0.destination.isEmpty }) {
+                        moved += 1
+                        let redrawnArea = frame.redrawn.reduce(0) { $0 + $1.width * $1.height }
+                        let damagedArea = frame.damage.reduce(0) { $0 + $1.width * $1.height }
+                        XCTAssertLessThan(redrawnArea, damagedArea, "frame \(frame.id) redraws less than it changes")
+                    }
+                    XCTAssertEqual(Self.replay(frame, over: previous.image), Self.pixels(of: frame.image), "frame \(frame.id)")
+                }
+                XCTAssertGreaterThanOrEqual(moved, 5, "the short scrolls were moves")
+            }
+        }
+    }
+
+    /// The previous frame's pixels with `frame`'s moves made in order, then its redrawn
+    /// rectangles copied from it.
+    private static func replay(_ frame: PresentedFrame, over previous: Image) -> [UInt32] {
+        var screen = Self.pixels(of: previous)
+        let new = Self.pixels(of: frame.image)
+        let width = previous.width
+        for move in frame.moves {
+            let before = screen
+            let region = move.region
+            for y in Int(region.minY)..<Int(region.maxY) {
+                for x in Int(region.minX)..<Int(region.maxX) {
+                    let (sourceX, sourceY) = (x - move.dx, y - move.dy)
+                    guard region.contains(Point(x: Double(sourceX) + 0.5, y: Double(sourceY) + 0.5)) else { continue }
+                    screen[y * width + x] = before[sourceY * width + sourceX]
+                }
+            }
+        }
+        for rect in frame.redrawn {
+            for y in Int(rect.minY)..<Int(rect.maxY) {
+                for x in Int(rect.minX)..<Int(rect.maxX) { screen[y * width + x] = new[y * width + x] }
+            }
+        }
+        return screen
+    }
+
+    private static func pixels(of image: Image) -> [UInt32] {
+        image.withUnsafePixelBytes { bytes, stride in
+            (0..<image.height).flatMap { y in
+                (0..<image.width).map { x in bytes.load(fromByteOffset: y * stride + x * 4, as: UInt32.self) }
+            }
+        }
+    }
 }

@@ -180,6 +180,20 @@ final class TestClient {
         sync()
     }
 
+    /// Maps a white window of this client's over the root's `x`, `y`, `width`×`height`, above
+    /// every other: what it covers is hidden until it goes (it goes with the connection).
+    @discardableResult
+    func cover(x: Int16, y: Int16, width: UInt16, height: UInt16) -> xcb_window_t {
+        let window = xcb_generate_id(raw)
+        let screen = xcb_setup_roots_iterator(xcb_get_setup(raw)).data.pointee
+        let values: [UInt32] = [screen.white_pixel]
+        xcb_create_window(raw, 0, window, root, x, y, width, height, 0, UInt16(XCB_WINDOW_CLASS_INPUT_OUTPUT.rawValue),
+                          screen.root_visual, XCB_CW_BACK_PIXEL.rawValue, values)
+        xcb_map_window(raw, window)
+        sync()
+        return window
+    }
+
     /// A property of `window` as bytes.
     func property(_ name: String, of window: xcb_window_t) -> [UInt8] {
         let cookie = xcb_get_property(raw, 0, window, atom(name), 0, 0, 1024)

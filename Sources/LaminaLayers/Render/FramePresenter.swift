@@ -34,12 +34,25 @@ public struct PresentedFrame: Sendable {
     /// clock (a frame interval of zero).
     public let tick: FrameTick?
 
-    /// Creates a frame description.
-    public init(id: UInt64, image: Image, damage: [Rect], commits: [UInt64], tick: FrameTick? = nil) {
+    /// The pixel moves this frame made in the framebuffer before redrawing (a scroll view
+    /// scrolling, ``/LaminaGraphics/PixelScroll``), in order. A presenter whose screen still
+    /// shows the previous frame (``id`` − 1) can make the same moves there and then copy only
+    /// ``redrawn``: the X11 presenter moves them with `CopyArea` on the server. Empty when the
+    /// frame moved nothing, or drew debug overlays (those do not move with the pixels).
+    public let moves: [PixelScroll]
+    /// The rectangles that, after ``moves``, hold pixels no move brought: with the moves, they
+    /// make the previous frame into this one. ``damage`` when there are no moves.
+    public let redrawn: [Rect]
+
+    /// Creates a frame description; `redrawn` defaults to `damage`.
+    public init(id: UInt64, image: Image, damage: [Rect], commits: [UInt64], tick: FrameTick? = nil,
+                moves: [PixelScroll] = [], redrawn: [Rect]? = nil) {
         self.id = id
         self.image = image
         self.damage = damage
         self.commits = commits
         self.tick = tick
+        self.moves = moves
+        self.redrawn = redrawn ?? damage
     }
 }

@@ -139,7 +139,8 @@ final class FrameProducer: @unchecked Sendable {
         compositor.matchSize(of: tree)
         compositor.composite(tree, update: update)
         let overlays = debugOverlays.withLock { $0 }.drawn
-        let (image, shownDamage) = overlays.isEmpty && shownOverlays.isEmpty
+        let plain = overlays.isEmpty && shownOverlays.isEmpty
+        let (image, shownDamage) = plain
             ? (plainImage(update: update), update.changedPixels)
             : overlaidImage(overlays, update: update)
         lastImage = image
@@ -148,7 +149,9 @@ final class FrameProducer: @unchecked Sendable {
             Trace.end(.composite, arguments: ["rasters": "\(rasters.count)", "raster bytes": "\(rasters.bytes)",
                                               "raster limit": "\(rasters.capacity)", "rasters evicted": "\(rasters.evictions)"])
         }
-        present(PresentedFrame(id: frameID, image: image, damage: shownDamage.rects, commits: commits, tick: tick),
+        let moves = plain ? update.scrolls : []
+        present(PresentedFrame(id: frameID, image: image, damage: shownDamage.rects, commits: commits, tick: tick,
+                               moves: moves, redrawn: moves.isEmpty ? nil : update.damage.rects),
                 endingFlows: deltas.flatMap(\.flows))
         guard !commits.isEmpty || !events.isEmpty else { return false }
         report(frame: frameID, commits: commits, events: events, endingMainWork: endingMainWork)
