@@ -101,3 +101,16 @@ void bench_x11_close(bench_x11 *x11) {
     free(x11->band);
     free(x11);
 }
+
+int bench_x11_move_window(const char *display, uint32_t window, int x, int y) {
+    xcb_connection_t *connection = xcb_connect(display, NULL);
+    if (xcb_connection_has_error(connection)) {
+        xcb_disconnect(connection);
+        return -1;
+    }
+    uint32_t position[] = {(uint32_t)x, (uint32_t)y};
+    xcb_configure_window(connection, window, XCB_CONFIG_WINDOW_X | XCB_CONFIG_WINDOW_Y, position);
+    free(xcb_get_input_focus_reply(connection, xcb_get_input_focus(connection), NULL));
+    xcb_disconnect(connection);
+    return 0;
+}

@@ -42,7 +42,7 @@ struct Command: ParsableCommand {
             ImageAssignBenchmark(),
             FeedScrollBenchmark(),
             TextEditBenchmark(),
-        ] + CompositeFrameOverlays.all() + TextLabelBenchmark.all() + X11Present.all()
+        ] + CompositeFrameOverlays.all() + TextLabelBenchmark.all() + X11Present.all() + X11Scroll.all()
     }
 
     /// Runs the selected benchmarks and prints the table; returns the process's exit status.

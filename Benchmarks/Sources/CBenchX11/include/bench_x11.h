@@ -21,4 +21,10 @@ void bench_x11_present(bench_x11 *x11, const uint8_t *pixels, size_t stride, int
 
 void bench_x11_close(bench_x11 *x11);
 
+/// Moves another client's top-level `window` on `display` to (`x`, `y`), as a window manager
+/// would, and waits until the server has done it; 0 on success, -1 when the display does not
+/// connect. (x11-scroll puts its two windows side by side with it: LaminaX11 opens windows at
+/// the origin.)
+int bench_x11_move_window(const char *display, uint32_t window, int x, int y);
+
 #endif
