@@ -2,13 +2,20 @@ import CLaminaShims
 @_spi(LaminaInternals) import LaminaTrace
 
 extension EventLoop {
-    /// Sleeps on `state`'s epoll set (plus the main queue's fd, while asleep) until one fd is
-    /// ready or `limit` ends the sleep, and reads the ready fd to clear it.
+    /// Sleeps on `state`'s epoll set (with the main queue's fd when `mainQueue` is one) until
+    /// one fd is ready or `limit` ends the sleep, and reads the ready fd to clear it.
+    ///
+    /// CFRunLoop inserts the main queue's port into the wait set before each sleep and removes it
+    /// after; on Linux that is two `epoll_ctl` calls per iteration, about a tenth of a loop turn
+    /// that handles one small block. Lamina leaves the fd in the mode's set between sleeps and
+    /// takes it out only for a sleep that must not watch it (a run nested in a main-queue
+    /// drain). The wakes are the same: edge-triggered, the fd reports a write made while the loop
+    /// was awake at the next sleep, as CFRunLoop's insertion of a readable fd does, and a write
+    /// already consumed (the iteration's check before sleeping reads it) is not reported, since
+    /// epoll checks an edge-triggered fd's readiness again before reporting it.
     func sleep(in state: ModeState, run: RunState, mainQueue: Int32, limit: SleepLimit) -> Wake {
         lock.withLock { isSleeping = true }
-        if mainQueue >= 0 {
-            _ = lamina_epoll_add(state.epollFD, mainQueue, LAMINA_IO_READABLE | LAMINA_IO_EDGE_TRIGGERED)
-        }
+        watch(mainQueue, in: state)
         let traced = Trace.isEnabled && !isPoll(limit)
         if traced { Trace.begin(.sleep) }
         let wake = wait(in: state, mainQueue: mainQueue, limit: limit)
@@ -16,13 +23,25 @@ extension EventLoop {
             Trace.end(.sleep)
             Trace.instant(.wokenBy(wake.description))
         }
-        if mainQueue >= 0 { _ = lamina_epoll_remove(state.epollFD, mainQueue) }
         if case .wakeUp = wake { lastIterationWasWokenUp = true }
         lock.withLock {
             run.ignoresWakeUps = true
             isSleeping = false
         }
         return wake
+    }
+
+    /// Puts the main queue's fd in `state`'s epoll set when this sleep watches it (`mainQueue`
+    /// is the fd) and it is not there yet, and takes it out when this sleep must not (-1).
+    private func watch(_ mainQueue: Int32, in state: ModeState) {
+        if mainQueue >= 0, state.watchedMainQueue != mainQueue {
+            if state.watchedMainQueue >= 0 { _ = lamina_epoll_remove(state.epollFD, state.watchedMainQueue) }
+            _ = lamina_epoll_add(state.epollFD, mainQueue, LAMINA_IO_READABLE | LAMINA_IO_EDGE_TRIGGERED)
+            state.watchedMainQueue = mainQueue
+        } else if mainQueue < 0, state.watchedMainQueue >= 0 {
+            _ = lamina_epoll_remove(state.epollFD, state.watchedMainQueue)
+            state.watchedMainQueue = -1
+        }
     }
 
     private func isPoll(_ limit: SleepLimit) -> Bool {

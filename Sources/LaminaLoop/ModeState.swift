@@ -24,6 +24,9 @@ final class ModeState {
     var timers: [EventLoop.Timer] = []
     /// At most one per fd; each fd is in `epollFD` while its source is here.
     var fileDescriptorSources: [Int32: EventLoop.FileDescriptorSource] = [:]
+    /// The main queue's fd while it is in `epollFD` (it stays between sleeps), else -1. Touched
+    /// only on the loop's thread, when it sleeps.
+    var watchedMainQueue: Int32 = -1
 
     init(name: String, wakeFD: Int32) {
         self.name = name
