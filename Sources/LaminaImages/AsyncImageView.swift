@@ -195,10 +195,9 @@ open class AsyncImageView: ImageView {
     /// ``visibility()`` with the ancestors' clips shared by the views of one check.
     func visibility(using pass: inout VisibilityPass) -> Visibility {
         guard !isHidden, alpha > 0, let parent = superview,
-              let (window, clip) = pass.clip(inside: parent) else { return .hidden }
-        // Converted to the window's layer directly: `convert(_:to: nil)` would look for the window
-        // again.
-        let rect = layer.convert(bounds, to: window.layer)
+              let parentClip = pass.clip(inside: parent) else { return .hidden }
+        let clip = parentClip.rect
+        let rect = pass.windowRect(of: self, inside: parentClip)
         guard rect.isFinite, !rect.isEmpty else { return .hidden }
         if !clip.isEmpty, !rect.intersection(clip).isEmpty { return .visible }
         guard prefetchMargin > 0 else { return .hidden }

@@ -3,7 +3,7 @@ import LaminaGraphics
 extension Layer {
     /// Maps this layer's bounds space into its superlayer's bounds space, including the
     /// superlayer's sublayer transform.
-    var transformToSuperlayer: AffineTransform {
+    package var transformToSuperlayer: AffineTransform {
         let own = state.transformToSuperlayer
         guard let parent = superlayer else { return own }
         return own.concatenating(parent.state.sublayerTransformInBounds)

@@ -188,6 +188,55 @@ final class AsyncImageVisibilityTests: LaminaTestCase {
             XCTAssertEqual(server.statistics.requests, 0)
         }
     }
+
+    /// The pass carries each ancestor's transform to the window down the tree instead of
+    /// converting every view up to it; on random trees — offsets, scales, rotations, sublayer
+    /// transforms, scrolled bounds, a layer hung apart from its view's superview — its rectangles
+    /// and clips are `layer.convert(_:to:)`'s.
+    func testThePassGivesTheRectanglesOfConvertingEachViewToTheWindow() throws {
+        try onMainActor {
+            var generator = SplitMix64(seed: 7)
+            func unit() -> Double { Double.random(in: 0..<1, using: &generator) }
+            for round in 0..<20 {
+                let window = try makeWindow(size: Size(width: 400, height: 300))
+                var views: [View] = [window]
+                for _ in 0..<24 {
+                    let parent = views[Int(generator.next() % UInt64(views.count))]
+                    let view = View(frame: Rect(x: unit() * 300 - 50, y: unit() * 200 - 50,
+                                                width: unit() * 150 + 1, height: unit() * 120 + 1))
+                    switch generator.next() % 5 {
+                    case 0: view.transform = AffineTransform(rotationAngle: unit() * 6)
+                    case 1: view.transform = AffineTransform(scaleX: 0.5 + unit(), y: 0.5 + unit())
+                    case 2: view.bounds.origin = Point(x: unit() * 40, y: unit() * 90)
+                    case 3: view.layer.sublayerTransform = AffineTransform(translationX: unit() * 20, y: 5)
+                    default: break
+                    }
+                    view.clipsToBounds = generator.next() % 3 == 0
+                    parent.addSubview(view)
+                    views.append(view)
+                }
+                // A view whose layer was moved under another view's layer: the pass converts it.
+                let stray = views[5]
+                views[9].layer.addSublayer(stray.layer)
+                var pass = VisibilityPass()
+                for view in views.dropFirst() {
+                    guard let parent = view.superview, let parentClip = pass.clip(inside: parent) else { continue }
+                    let expected = view.layer.convert(view.bounds, to: window.layer)
+                    let rect = pass.windowRect(of: view, inside: parentClip)
+                    for (a, b) in [(rect.minX, expected.minX), (rect.minY, expected.minY), (rect.maxX, expected.maxX), (rect.maxY, expected.maxY)] {
+                        XCTAssertEqual(a, b, accuracy: 1e-6, "round \(round)")
+                    }
+                    guard let clip = pass.clip(inside: view) else { continue }
+                    let expectedClip = view.clipsToBounds ? parentClip.rect.intersection(expected) : parentClip.rect
+                    XCTAssertEqual(clip.rect.isNull, expectedClip.isNull, "round \(round)")
+                    if !clip.rect.isNull {
+                        XCTAssertEqual(clip.rect.minX, expectedClip.minX, accuracy: 1e-6)
+                        XCTAssertEqual(clip.rect.maxY, expectedClip.maxY, accuracy: 1e-6)
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// A window with a clipping scroller and an image view waiting below its visible area.
