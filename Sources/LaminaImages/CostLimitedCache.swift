@@ -61,6 +61,8 @@ final class CostLimitedCache<Key: Hashable & Sendable, Value: Sendable>: Sendabl
 
         mutating func touch(_ key: Key) -> Value? {
             guard let entry = entries[key] else { return nil }
+            // The newest already (a view asking again, a row's two pictures): nothing moves.
+            guard entry.newer != nil else { return entry.value }
             unlink(key)
             link(key, entry)
             return entry.value

@@ -9,19 +9,37 @@ import LaminaGraphics
 /// full image of the same URL are different entries.
 public final class ImageMemoryCache: Sendable {
     /// An entry's key: the URL and the decoding options that made the image.
+    ///
+    /// A load looks its key up several times (the memory cache's recency list, the loads in
+    /// flight), and hashing a `URL` hashes its string each time: the key hashes its URL once,
+    /// when it is made or given a new URL, and compares those hashes before the URLs.
     public struct Key: Hashable, Sendable {
         /// The image's URL.
-        public var url: URL
+        public var url: URL {
+            didSet { urlHash = url.hashValue }
+        }
         /// How large it was decoded.
         public var sizing: ImageSizing
         /// Pixels per point of the image.
         public var scale: Double
+        private var urlHash: Int
 
         /// Creates a key.
         public init(url: URL, sizing: ImageSizing = .original, scale: Double = 1) {
             self.url = url
             self.sizing = sizing
             self.scale = scale
+            urlHash = url.hashValue
+        }
+
+        public static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.urlHash == rhs.urlHash && lhs.sizing == rhs.sizing && lhs.scale == rhs.scale && lhs.url == rhs.url
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(urlHash)
+            hasher.combine(sizing)
+            hasher.combine(scale)
         }
     }
 

@@ -29,6 +29,32 @@ struct ImageCacheTests {
         #expect(cache.count == 3)
     }
 
+    @Test("touching the newest entry leaves the order as it is, and touching the oldest makes it newest")
+    func touchOrder() throws {
+        let image = try Self.image(side: 10)  // 400 bytes
+        let cache = ImageMemoryCache(costLimit: 1200)
+        for name in ["a", "b", "c"] { cache.insert(image, for: Self.key(name)) }
+        _ = cache.image(for: Self.key("c"))
+        _ = cache.image(for: Self.key("c"))
+        _ = cache.image(for: Self.key("a"))  // order, oldest first: b, c, a
+        cache.insert(image, for: Self.key("d"))
+        #expect(cache.image(for: Self.key("b")) == nil)
+        cache.insert(image, for: Self.key("e"))
+        #expect(cache.image(for: Self.key("c")) == nil)
+        #expect(cache.image(for: Self.key("a")) != nil && cache.image(for: Self.key("d")) != nil)
+    }
+
+    @Test("a key's hash and equality follow its URL, also when the URL is changed")
+    func keyFollowsItsURL() {
+        var key = Self.key("a")
+        #expect(key == Self.key("a") && key.hashValue == Self.key("a").hashValue)
+        key.url = URL(string: "http://example.invalid/b.png")!
+        #expect(key == Self.key("b") && key.hashValue == Self.key("b").hashValue)
+        #expect(key != Self.key("a"))
+        #expect(Self.key("a") != ImageMemoryCache.Key(url: Self.key("a").url, scale: 2))
+        #expect(Self.key("a") != ImageMemoryCache.Key(url: Self.key("a").url, sizing: .fitting(width: 8, height: 8)))
+    }
+
     @Test("the same URL at two sizes is two entries")
     func sizesAreSeparateEntries() throws {
         let cache = ImageMemoryCache()
