@@ -4,10 +4,11 @@ import LaminaLayers
 
 extension X11Presenter {
     /// Whether `frame`'s moves can be made in the window: there are some, moving is on, the
-    /// window is wholly visible and shows `previous` — the frame just before, of the same size
-    /// as the window and this frame. Under the lock.
+    /// window is wholly visible, has been sent a whole frame since it last became so, and shows
+    /// `previous` — the frame just before, of the same size as the window and this frame. Under
+    /// the lock.
     func canMove(to frame: PresentedFrame, from previous: PresentedFrame?, _ state: State) -> Bool {
-        guard options.movesScrolledPixels, !frame.moves.isEmpty, state.isUnobscured,
+        guard options.movesScrolledPixels, !frame.moves.isEmpty, state.isUnobscured, !state.sendsWholeFrameBeforeMoving,
               let previous, previous.id + 1 == frame.id else { return false }
         let size = (width: frame.image.width, height: frame.image.height)
         return previous.image.width == size.width && previous.image.height == size.height && state.windowPixelSize == size

@@ -87,6 +87,11 @@ public final class X11Presenter: FrameKeepingPresenter {
         /// Whether the server last said the window is wholly visible (VisibilityNotify): only
         /// then do a window's pixels hold the last frame everywhere, to be moved.
         var isUnobscured = false
+        /// Set when the window becomes wholly visible again: the server cleared what showed
+        /// again, and until the whole frame is sent those pixels must not be moved (the Expose
+        /// that repairs them may not have been handled yet). The next frame that would move
+        /// sends the whole frame instead.
+        var sendsWholeFrameBeforeMoving = true
     }
 
     /// Opens a window of `size` points at `scale` on `displayName` (or `$DISPLAY`), titled
@@ -138,6 +143,10 @@ public final class X11Presenter: FrameKeepingPresenter {
                 move(frame.moves, in: frame.image, &state)
                 bytes = transfer(frame.redrawn, of: frame.image, &state)
                 connection.flush()
+            } else if state.sendsWholeFrameBeforeMoving, !frame.moves.isEmpty, state.isUnobscured {
+                let whole = Rect(x: 0, y: 0, width: Double(frame.image.width), height: Double(frame.image.height))
+                bytes = transfer([whole], of: frame.image, &state)
+                state.sendsWholeFrameBeforeMoving = false
             } else {
                 bytes = transfer(frame.damage, of: frame.image, &state)
             }
@@ -174,7 +183,10 @@ public final class X11Presenter: FrameKeepingPresenter {
     /// Records whether the window is wholly visible, as the server reports it
     /// (VisibilityNotify). Any thread (the event source calls it).
     func windowVisibilityChanged(isUnobscured: Bool) {
-        state.withLock { $0.isUnobscured = isUnobscured }
+        state.withLock { state in
+            if isUnobscured, !state.isUnobscured { state.sendsWholeFrameBeforeMoving = true }
+            state.isUnobscured = isUnobscured
+        }
     }
 
     /// Sends the whole last frame again: the answer to a GraphicsExpose, a move whose source

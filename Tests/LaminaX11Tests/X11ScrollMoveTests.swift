@@ -63,6 +63,31 @@ final class X11ScrollMoveTests: LaminaTestCase {
         }
     }
 
+    /// Uncovering a window clears what shows again, and the Expose that repairs it may come
+    /// after the next frame: that frame is sent whole instead of moved, and the one after moves.
+    func test_aWindowUncoveredSendsTheWholeFrameBeforeItMovesAgain() throws {
+        try onMainActor {
+            let (presenter, window, scroll, _, events) = try makeScrollScene()
+            defer { events.close() }
+            var client: TestClient? = try TestClient(display: try SharedXvfb.display())
+            client?.cover(x: 0, y: 100, width: 240, height: 60)
+            XCTAssertTrue(pump { !presenter.state.withLock { $0.isUnobscured } })
+            client = nil  // its window goes with its connection
+            XCTAssertTrue(pump { presenter.state.withLock { $0.isUnobscured } }, "uncovered")
+            let moves = presenter.statistics.pixelMoves
+            scroll.contentOffset.y += 17
+            let first = try XCTUnwrap(window.snapshot())
+            XCTAssertEqual(presenter.statistics.pixelMoves, moves)
+            XCTAssertEqual(presenter.statistics.lastFramePixelBytes, 240 * 160 * 4, "the whole frame")
+            assertSamePixels(try presenter.readBack(), first)
+            scroll.contentOffset.y += 17
+            let second = try XCTUnwrap(window.snapshot())
+            XCTAssertEqual(presenter.statistics.pixelMoves, moves + 1)
+            XCTAssertEqual(presenter.statistics.lastFramePixelBytes, 240 * 17 * 4)
+            assertSamePixels(try presenter.readBack(), second)
+        }
+    }
+
     /// The window is covered after the presenter last heard it was not: the move's source under
     /// the cover holds no pixels, the server says so (GraphicsExpose), and the whole frame is sent
     /// again — so the visible part shows the frame, where the move alone would have left it wrong.
@@ -129,5 +154,9 @@ private func makeScrollScene(options: X11Presenter.Options = .init())
     let events = presenter.connectEvents(to: window)
     _ = window.snapshot()
     XCTAssertTrue(pump { presenter.state.withLock { $0.isUnobscured } }, "the server reports the window unobscured")
+    // The first scroll after the window became visible sends the whole frame; the next ones move.
+    scroll.contentOffset.y += 1
+    _ = window.snapshot()
+    XCTAssertFalse(presenter.state.withLock { $0.sendsWholeFrameBeforeMoving })
     return (presenter, window, scroll, rows, events)
 }
