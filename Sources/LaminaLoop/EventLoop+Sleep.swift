@@ -32,10 +32,10 @@ extension EventLoop {
     }
 
     /// Puts the main queue's fd in `state`'s epoll set when this sleep watches it (`mainQueue`
-    /// is the fd) and it is not there yet, and takes it out when this sleep must not (-1).
+    /// is the fd, the same one for the loop's life) and it is not there yet, and takes it out
+    /// when this sleep must not (-1).
     private func watch(_ mainQueue: Int32, in state: ModeState) {
-        if mainQueue >= 0, state.watchedMainQueue != mainQueue {
-            if state.watchedMainQueue >= 0 { _ = lamina_epoll_remove(state.epollFD, state.watchedMainQueue) }
+        if mainQueue >= 0, state.watchedMainQueue < 0 {
             _ = lamina_epoll_add(state.epollFD, mainQueue, LAMINA_IO_READABLE | LAMINA_IO_EDGE_TRIGGERED)
             state.watchedMainQueue = mainQueue
         } else if mainQueue < 0, state.watchedMainQueue >= 0 {

@@ -44,6 +44,11 @@ extension X11Presenter {
         return bytes
     }
 
+    /// Sends all of `image`, as ``transfer(_:of:_:)``; returns the pixel bytes sent.
+    func transferWhole(_ image: Image, _ state: inout State) -> Int {
+        transfer([Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))], of: image, &state)
+    }
+
     /// A shared segment large enough for `image`, made (or remade larger) on demand; nil when
     /// shared memory is off or failed once (then every later frame goes by `PutImage`).
     private func sharedSegment(for image: Image, _ state: inout State) -> SharedMemorySegment? {

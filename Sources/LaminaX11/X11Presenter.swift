@@ -144,8 +144,7 @@ public final class X11Presenter: FrameKeepingPresenter {
                 bytes = transfer(frame.redrawn, of: frame.image, &state)
                 connection.flush()
             } else if state.sendsWholeFrameBeforeMoving, !frame.moves.isEmpty, state.isUnobscured {
-                let whole = Rect(x: 0, y: 0, width: Double(frame.image.width), height: Double(frame.image.height))
-                bytes = transfer([whole], of: frame.image, &state)
+                bytes = transferWhole(frame.image, &state)
                 state.sendsWholeFrameBeforeMoving = false
             } else {
                 bytes = transfer(frame.damage, of: frame.image, &state)
@@ -195,8 +194,7 @@ public final class X11Presenter: FrameKeepingPresenter {
     func redrawAfterIncompleteMove() {
         state.withLock { state in
             guard let frame = state.lastFrame, !state.isClosed, !connection.hasFailed else { return }
-            let whole = Rect(x: 0, y: 0, width: Double(frame.image.width), height: Double(frame.image.height))
-            _ = transfer([whole], of: frame.image, &state)
+            _ = transferWhole(frame.image, &state)
             state.statistics.incompleteMoves += 1
         }
     }

@@ -12,15 +12,8 @@ final class ScrollViewPixelTests: LaminaTestCase {
         try onMainActor {
             try EventLoop.main.withVirtualClock { clock in
                 let window = try makeWindow(size: Size(width: 100, height: 100), scale: 2)
-                let scroll = ScrollView(frame: window.bounds)
+                let scroll = Self.stripedScrollView(frame: window.bounds, rows: 40)
                 XCTAssertTrue(scroll.clipsToBounds, "a scroll view clips, as UIScrollView does")
-                scroll.backgroundColor = .white
-                scroll.contentSize = Size(width: 100, height: 2_000)
-                for row in 0..<40 {
-                    let cell = View(frame: Rect(x: 4, y: Double(row) * 50.25, width: 92, height: 40.5))
-                    cell.backgroundColor = row % 2 == 0 ? .red : Color(red: 0, green: 0, blue: 1, alpha: 0.5)
-                    scroll.addSubview(cell)
-                }
                 window.addSubview(scroll)
                 _ = EventLoop.main.run(mode: .default, timeout: .milliseconds(50))
                 var offsets: [Double] = []
@@ -58,14 +51,7 @@ final class ScrollViewPixelTests: LaminaTestCase {
         try onMainActor {
             try EventLoop.main.withVirtualClock { clock in
                 let window = try makeWindow(size: Size(width: 120, height: 90), scale: 2)
-                let scroll = ScrollView(frame: Rect(x: 10, y: 5, width: 100, height: 80))
-                scroll.backgroundColor = .white
-                scroll.contentSize = Size(width: 100, height: 3_000)
-                for row in 0..<60 {
-                    let cell = View(frame: Rect(x: 4, y: Double(row) * 50.25, width: 92, height: 40.5))
-                    cell.backgroundColor = row % 2 == 0 ? .red : Color(red: 0, green: 0, blue: 1, alpha: 0.5)
-                    scroll.addSubview(cell)
-                }
+                let scroll = Self.stripedScrollView(frame: Rect(x: 10, y: 5, width: 100, height: 80), rows: 60)
                 window.addSubview(scroll)
                 let badge = View(frame: Rect(x: 60, y: 30, width: 30, height: 12))
                 badge.backgroundColor = Color(red: 0, green: 0.6, blue: 0, alpha: 0.7)
@@ -99,6 +85,21 @@ final class ScrollViewPixelTests: LaminaTestCase {
                 XCTAssertGreaterThanOrEqual(moved, 5, "the short scrolls were moves")
             }
         }
+    }
+
+    /// An opaque white scroll view 100 points wide whose content is `rows` cells 50.25 points
+    /// apart (quarter-point offsets, half-point heights), red and translucent blue in turn.
+    @MainActor
+    private static func stripedScrollView(frame: Rect, rows: Int) -> ScrollView {
+        let scroll = ScrollView(frame: frame)
+        scroll.backgroundColor = .white
+        scroll.contentSize = Size(width: 100, height: Double(rows) * 50)
+        for row in 0..<rows {
+            let cell = View(frame: Rect(x: 4, y: Double(row) * 50.25, width: 92, height: 40.5))
+            cell.backgroundColor = row % 2 == 0 ? .red : Color(red: 0, green: 0, blue: 1, alpha: 0.5)
+            scroll.addSubview(cell)
+        }
+        return scroll
     }
 
     /// The previous frame's pixels with `frame`'s moves made in order, then its redrawn

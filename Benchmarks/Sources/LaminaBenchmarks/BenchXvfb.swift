@@ -36,6 +36,22 @@ final class BenchXvfb {
         return BenchXvfb(display: ":\(number)", process: process)
     }
 
+    /// Whether Xvfb is installed; when not, says on stderr that `benchmark` is skipped.
+    static func isInstalled(for benchmark: String) -> Bool {
+        guard executable == nil else { return true }
+        FileHandle.standardError.write(Data("\(benchmark): skipped, Xvfb is not installed (Scripts/install-deps.sh)\n".utf8))
+        return false
+    }
+
+    /// ``start()``, or nil with a note saying nothing was measured.
+    static func start(noting notes: inout [String]) -> BenchXvfb? {
+        guard let server = start() else {
+            notes.append("Xvfb did not start: nothing measured")
+            return nil
+        }
+        return server
+    }
+
     private init(display: String, process: Process) {
         self.display = display
         self.process = process

@@ -28,10 +28,7 @@ final class X11Present: Benchmark {
 
     /// The four variants, or none (with a line saying why) when Xvfb is not installed.
     static func all() -> [Benchmark] {
-        guard BenchXvfb.executable != nil else {
-            FileHandle.standardError.write(Data("x11-present: skipped, Xvfb is not installed (Scripts/install-deps.sh)\n".utf8))
-            return []
-        }
+        guard BenchXvfb.isInstalled(for: "x11-present") else { return [] }
         return [(false, true), (true, true), (false, false), (true, false)].map { X11Present(damaged: $0.0, sharedMemory: $0.1) as Benchmark }
     }
 
@@ -50,10 +47,7 @@ final class X11Present: Benchmark {
     }
 
     func setUp() {
-        guard let server = BenchXvfb.start() else {
-            notes.append("Xvfb did not start: nothing measured")
-            return
-        }
+        guard let server = BenchXvfb.start(noting: &notes) else { return }
         self.server = server
         let (width, height) = X11Present.size
         do {

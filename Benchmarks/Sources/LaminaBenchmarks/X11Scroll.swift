@@ -37,10 +37,7 @@ final class X11Scroll: Benchmark, @unchecked Sendable {
 
     /// The benchmark, or none (with a line saying why) when Xvfb is not installed.
     static func all() -> [Benchmark] {
-        guard BenchXvfb.executable != nil else {
-            FileHandle.standardError.write(Data("x11-scroll: skipped, Xvfb is not installed (Scripts/install-deps.sh)\n".utf8))
-            return []
-        }
+        guard BenchXvfb.isInstalled(for: "x11-scroll") else { return [] }
         return [X11Scroll()]
     }
 
@@ -51,10 +48,7 @@ final class X11Scroll: Benchmark, @unchecked Sendable {
     }
 
     func setUp() {
-        guard let server = BenchXvfb.start() else {
-            notes.append("Xvfb did not start: nothing measured")
-            return
-        }
+        guard let server = BenchXvfb.start(noting: &notes) else { return }
         self.server = server
         let display = server.display
         MainActor.assumeIsolated {
