@@ -67,8 +67,14 @@ final class X11Scroll: Benchmark, @unchecked Sendable {
                     notes.append("the \(variant == .lamina ? "A" : "B") window did not open: \(error)")
                 }
             }
-            // Let the server's Expose and VisibilityNotify arrive before the first measured frame.
+            // Let the server's Expose and VisibilityNotify arrive before the first measured frame,
+            // then scroll once: a window's first frame that could move after it became visible is
+            // sent whole (Docs chapter 09), and is not what a scrolled frame costs.
             _ = EventLoop.main.run(mode: .default, timeout: .milliseconds(200))
+            for side in sides.values {
+                side.scroll.contentOffset.y += X11Scroll.step
+                _ = side.window.snapshot()
+            }
         }
     }
 
