@@ -36,11 +36,9 @@ let package = Package(
         // The Image snapshot strategy in LaminaTesting. Only its SnapshotTesting product is
         // used, which depends on nothing else (swift-syntax is resolved, never built).
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", exact: "1.19.7"),
-        // HTTP for ImageLoader (streaming with backpressure, deadlines, bounded redirects,
-        // decompression with a limit) and the loopback test server; they share swift-nio.
-        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        // The loopback test server (HTTP/1.1 that misbehaves on purpose). ImageLoader's client
+        // is libcurl, from Debian (CCurl): no TLS or HTTP/2 stack to compile.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         // The programs' command lines: generated help, errors with the usage, shell completion
         // scripts. No library target uses it.
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -51,6 +49,9 @@ let package = Package(
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: "libfreetype-dev"),
         systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: "libharfbuzz-dev"),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: "libfontconfig-dev"),
+        // ImageLoader's HTTP client: libcurl's multi interface on one thread (Sources/CCurl/shim.h
+        // wraps its variadic setters for Swift).
+        systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
         // xcb with MIT-SHM, XTEST and the key-symbol tables (Sources/CXCB/shim.h says why one module).
         .systemLibrary(name: "CXCB", pkgConfig: "xcb",
                        providers: [.apt(["libxcb1-dev", "libxcb-shm0-dev", "libxcb-xtest0-dev", "libxcb-keysyms1-dev"])]),
@@ -98,15 +99,12 @@ let package = Package(
             ]
         ),
         // Networked images: ImageLoader, its memory and disk caches, AsyncImageView. A target of
-        // its own so that LaminaUI (and everything that only draws) never builds swift-nio.
+        // its own so that LaminaUI (and everything that only draws) never links libcurl.
         .target(
             name: "LaminaImages",
             dependencies: [
                 "LaminaUI", "LaminaLayers", "LaminaGraphics", "LaminaLoop", "LaminaTrace",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                "CCurl",
             ]
         ),
         // A loopback HTTP/1.1 server that misbehaves on purpose, for tests, benchmarks and the

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Lamina builds, tests and runs its X11 demos with (Docs/design.md,
-# "Modules"): the C libraries behind CCairo, CFreeType, CHarfBuzz, CFontconfig, CXCB and
-# CLaminaShims, the fonts LaminaText and its tests use (DejaVu, Droid Sans Fallback for CJK,
-# Noto Color Emoji), Pango (test-only: the line-break oracle and a benchmark baseline), the
-# Unicode Consortium's data files (test-only: the UAX #9 bidi conformance files in
-# /usr/share/unicode), and Xvfb and xclip for X11 tests (xclip is the other X program the
-# clipboard tests copy to and paste from).
+# "Modules"): the C libraries behind CCairo, CFreeType, CHarfBuzz, CFontconfig, CXCB, CCurl
+# (libcurl, ImageLoader's HTTP client) and CLaminaShims, the fonts LaminaText and its tests use
+# (DejaVu, Droid Sans Fallback for CJK, Noto Color Emoji), Pango (test-only: the line-break
+# oracle and a benchmark baseline), the Unicode Consortium's data files (test-only: the UAX #9
+# bidi conformance files in /usr/share/unicode), and Xvfb and xclip for X11 tests (xclip is the
+# other X program the clipboard tests copy to and paste from).
 # Idempotent: installs only what is missing, and runs apt-get update only when something is.
 #
 # --browser adds Chromium (Debian's `chromium`), which only the documentation's browser check
@@ -20,6 +20,7 @@ packages=(
     libharfbuzz-dev
     libfontconfig1-dev
     libicu-dev
+    libcurl4-openssl-dev
     libjpeg62-turbo-dev
     libpng-dev
     libxcb1-dev

@@ -11,7 +11,7 @@ func runChapterFive(trace recorder: TraceRecorder) {
     print("""
         An AsyncImageView asks an ImageLoader for its URL once it is visible. The loader keeps one
         load per URL and size: the first view starts a fetch, the others join it. Bytes are
-        fetched (AsyncHTTPClient, at most 6 at once), decoded on the loader's queue at the
+        fetched (libcurl, at most 6 at once), decoded on the loader's queue at the
         view's pixel size, and delivered on the main loop with perform + wakeUp. Here 50 views
         of 40×40 points ask for 5 URLs of a loopback server that answers after 30 ms.
         """)

@@ -1,34 +1,24 @@
-import AsyncHTTPClient
+import CCurl
 import Foundation
-import NIOCore
-import NIOHTTP1
-import NIOHTTPCompression
 import LaminaLoop
+@_spi(LaminaInternals) import LaminaTrace
 
-/// Fetches one `http(s)://` body with AsyncHTTPClient, keeping the loader's limits: the whole
-/// request under one deadline, 2xx statuses only, an image content type, and at most
-/// `maximumBodyBytes` (after decompression) — counted chunk by chunk as the body streams in,
-/// so the fetch never holds more than the limit plus one chunk. The body is pulled one chunk
-/// at a time, so the connection is read no faster than it is consumed (backpressure).
+/// Fetches one `http(s)://` body with libcurl on the ``HTTPTransferThread``, keeping the
+/// loader's limits: the whole request (redirects included) under one deadline, 2xx statuses
+/// only, an image content type, at most `maximumRedirects` redirects and never the same URL
+/// twice, and at most `maximumBodyBytes` after decompression — counted buffer by buffer as the
+/// body arrives, so the fetch never holds more than the limit.
 struct HTTPFetcher: Sendable {
-    let client: HTTPClient
     let configuration: ImageLoader.Configuration
+    private let inFlight = Locked(InFlight())
 
-    /// The client the loader owns: redirects bounded, cycles refused, gzip and deflate bodies
-    /// inflated with a size limit, so a gzip bomb stops inside the decompressor.
-    static func makeClient(configuration: ImageLoader.Configuration) -> HTTPClient {
-        var clientConfiguration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: max(0, configuration.maximumRedirects), allowCycles: false),
-            decompression: .enabled(limit: .size(configuration.maximumBodyBytes))
-        )
-        clientConfiguration.connectionPool = .init(
-            idleTimeout: .seconds(60),
-            concurrentHTTP1ConnectionsPerHostSoftLimit: max(1, configuration.maximumConcurrentFetches)
-        )
-        // A refused connection fails the load at once instead of retrying until the deadline:
-        // an image is not worth waiting for a server that is not there.
-        clientConfiguration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: clientConfiguration)
+    private struct InFlight {
+        var isShutDown = false
+        var transfers: [ObjectIdentifier: HTTPTransfer] = [:]
+    }
+
+    init(configuration: ImageLoader.Configuration) {
+        self.configuration = configuration
     }
 
     /// The body at `url`, within the limits; throws the typed error for whatever broke them.
@@ -38,33 +28,42 @@ struct HTTPFetcher: Sendable {
         } catch let error as ImageLoadingError {
             throw error
         } catch {
-            throw loadingError(for: error)
+            throw error is CancellationError ? .cancelled : .transport(String(describing: error))
         }
     }
 
+    /// Ends every transfer under way with a transport error, and fails every later one.
+    func shutdown() {
+        let transfers = inFlight.withLock { state in
+            state.isShutDown = true
+            return Array(state.transfers.values)
+        }
+        for transfer in transfers { HTTPTransferThread.shared.cancel(transfer, with: Self.shutDownError) }
+    }
+
+    private static let shutDownError = ImageLoadingError.transport("the image loader was shut down")
+
     private func download(_ url: URL) async throws -> Data {
-        var request = HTTPClientRequest(url: url.absoluteString)
-        request.headers.add(name: "Accept", value: "image/png, image/jpeg;q=0.9, image/*;q=0.8")
-        request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
-        let deadline = NIODeadline.now() + .nanoseconds(configuration.timeout.saturatedNanoseconds)
-        let response = try await client.execute(request, deadline: deadline)
-        guard (200..<300).contains(Int(response.status.code)) else {
-            throw ImageLoadingError.httpStatus(Int(response.status.code))
+        let limits = HTTPTransfer.Limits(
+            maximumBodyBytes: configuration.maximumBodyBytes, maximumRedirects: configuration.maximumRedirects,
+            deadline: .now + configuration.timeout)
+        let box = ContinuationBox()
+        let transfer = HTTPTransfer(url: url, limits: limits) { result in box.resume(with: result) }
+        let id = ObjectIdentifier(transfer)
+        let isShutDown = inFlight.withLock { state in
+            if !state.isShutDown { state.transfers[id] = transfer }
+            return state.isShutDown
         }
-        let contentType = response.headers.first(name: "content-type")
-        guard Self.isImage(contentType: contentType) else { throw ImageLoadingError.notAnImage(contentType: contentType) }
-        let limit = configuration.maximumBodyBytes
-        // A declared length over the limit fails before the first byte (a compressed body's
-        // declared length is its compressed size, so this is a lower bound either way).
-        if let declared = response.headers.first(name: "content-length").flatMap(Int.init), declared > limit {
-            throw ImageLoadingError.tooLarge(limit: limit)
+        if isShutDown { throw Self.shutDownError }
+        defer { inFlight.withLock { _ = $0.transfers.removeValue(forKey: id) } }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                box.set(continuation)
+                HTTPTransferThread.shared.start(transfer)
+            }
+        } onCancel: {
+            HTTPTransferThread.shared.cancel(transfer, with: .cancelled)
         }
-        var data = Data()
-        for try await chunk in response.body {
-            guard data.count + chunk.readableBytes <= limit else { throw ImageLoadingError.tooLarge(limit: limit) }
-            data.append(contentsOf: chunk.readableBytesView)
-        }
-        return data
     }
 
     /// Image types, and the generic binary types some servers send for everything; an absent
@@ -75,22 +74,56 @@ struct HTTPFetcher: Sendable {
         return type.hasPrefix("image/") || type == "application/octet-stream" || type == "binary/octet-stream"
     }
 
-    /// The typed error for what AsyncHTTPClient, NIO or the decompressor threw.
-    func loadingError(for error: any Error) -> ImageLoadingError {
-        if error is CancellationError { return .cancelled }
-        if let error = error as? NIOHTTPDecompression.DecompressionError, error == .limit {
-            return .tooLarge(limit: configuration.maximumBodyBytes)
+    /// The typed error for a transfer that libcurl ended with `code`.
+    static func loadingError(for code: CURLcode) -> ImageLoadingError {
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT: .timedOut
+        case CURLE_TOO_MANY_REDIRECTS: .tooManyRedirects
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL: .unsupportedURL(String(cString: curl_easy_strerror(code)))
+        default: .transport(String(cString: curl_easy_strerror(code)))
         }
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .redirectCycleDetected, .redirectLimitReached: return .tooManyRedirects
-            case .deadlineExceeded, .readTimeout, .connectTimeout: return .timedOut
-            case .cancelled: return .cancelled
-            case .invalidURL, .emptyHost, .emptyScheme: return .unsupportedURL(String(describing: error))
-            default: break
+    }
+}
+
+/// The continuation a transfer resumes from the transfer thread, resumed once. A transfer
+/// cancelled before its task started waiting (a task cancelled already) ends before the
+/// continuation exists: its result waits here for it.
+private final class ContinuationBox: Sendable {
+    private enum State {
+        case empty
+        case waiting(CheckedContinuation<Data, any Error>)
+        case ended(Result<Data, ImageLoadingError>)
+        case resumed
+    }
+
+    private let state = Locked(State.empty)
+
+    func set(_ continuation: CheckedContinuation<Data, any Error>) {
+        let ended = state.withLock { state -> Result<Data, ImageLoadingError>? in
+            guard case let .ended(result) = state else {
+                state = .waiting(continuation)
+                return nil
+            }
+            state = .resumed
+            return result
+        }
+        if let ended { continuation.resume(with: ended.mapError { $0 }) }
+    }
+
+    func resume(with result: Result<Data, ImageLoadingError>) {
+        let continuation = state.withLock { state -> CheckedContinuation<Data, any Error>? in
+            switch state {
+            case let .waiting(continuation):
+                state = .resumed
+                return continuation
+            case .empty:
+                state = .ended(result)
+                return nil
+            case .ended, .resumed:
+                return nil
             }
         }
-        return .transport(String(describing: error))
+        continuation?.resume(with: result.mapError { $0 })
     }
 }
 

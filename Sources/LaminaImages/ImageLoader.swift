@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Dispatch
 import Foundation
 import LaminaGraphics
@@ -17,7 +16,7 @@ import LaminaLoop
 ///    views asking for one URL make one fetch and one decode, fanned out to all 50.
 /// 3. **Fetch** — at most ``Configuration/maximumConcurrentFetches`` at once; the others wait,
 ///    the most recently requested first (the rows the user just scrolled to). A fetch reads the
-///    ``diskCache``, then `file://` URLs directly or `http(s)://` through AsyncHTTPClient,
+///    ``diskCache``, then `file://` URLs directly or `http(s)://` through libcurl,
 ///    streaming under the configuration's deadline, status, content-type, redirect and byte
 ///    limits. Bytes whose header is not an image within the decoding limits are refused before
 ///    anything is cached; the others are written to the disk cache.
@@ -50,7 +49,7 @@ public final class ImageLoader: Sendable {
     let decodeQueue = DisplayQueuePool(queueCount: 1, name: "image decode")
     let state = Locked(LoaderState())
 
-    /// Creates a loader with its own HTTP client.
+    /// Creates a loader. Its fetches share the process's HTTP transfer thread and connections.
     ///
     /// - Parameters:
     ///   - configuration: limits and concurrency.
@@ -63,12 +62,7 @@ public final class ImageLoader: Sendable {
         self.memoryCache = memoryCache
         self.diskCache = diskCache
         encodedCache = CostLimitedCache(costLimit: configuration.encodedCacheCostLimit)
-        http = HTTPFetcher(client: HTTPFetcher.makeClient(configuration: configuration), configuration: configuration)
-    }
-
-    deinit {
-        // Never blocks: the client keeps itself alive until its connections are closed.
-        http.client.shutdown(queue: .global()) { _ in }
+        http = HTTPFetcher(configuration: configuration)
     }
 
     // MARK: - Loading
@@ -150,9 +144,10 @@ public final class ImageLoader: Sendable {
         return ticket
     }
 
-    /// Closes the HTTP client's connections. Loads after this fail with a transport error.
+    /// Ends the fetches under way with a transport error; loads that need the network after
+    /// this fail with one too.
     public func shutdown() {
-        http.client.shutdown(queue: .global()) { _ in }
+        http.shutdown()
     }
 
     // MARK: - Waiters

@@ -5,11 +5,11 @@ import Glibc
 /// A dedicated POSIX thread, named in the kernel and in the trace: where the render server's
 /// loop runs, and each display queue and the release queue. Never a thread of Swift
 /// concurrency's pool, since it blocks while it waits for work.
-final class DedicatedThread: Sendable {
+package final class DedicatedThread: Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts `body` at once on a new thread called `name`.
-    init(named name: String, _ body: @escaping @Sendable () -> Void) {
+    package init(named name: String, _ body: @escaping @Sendable () -> Void) {
         let finished = self.finished
         let work = Work(name: name) {
             body()
@@ -27,7 +27,7 @@ final class DedicatedThread: Sendable {
     }
 
     /// Waits until the thread's body has returned.
-    func join() {
+    package func join() {
         finished.wait()
     }
 
