@@ -11,6 +11,8 @@ import LaminaLoop
 struct HTTPFetcher: Sendable {
     let configuration: ImageLoader.Configuration
     private let inFlight = Locked(InFlight())
+    /// This fetcher's transfers that have not been freed.
+    let transfers = HTTPTransfer.Counter()
 
     private struct InFlight {
         var isShutDown = false
@@ -48,7 +50,7 @@ struct HTTPFetcher: Sendable {
             maximumBodyBytes: configuration.maximumBodyBytes, maximumRedirects: configuration.maximumRedirects,
             deadline: .now + configuration.timeout)
         let box = ContinuationBox()
-        let transfer = HTTPTransfer(url: url, limits: limits) { result in box.resume(with: result) }
+        let transfer = HTTPTransfer(url: url, limits: limits, counter: transfers) { result in box.resume(with: result) }
         let id = ObjectIdentifier(transfer)
         let isShutDown = inFlight.withLock { state in
             if !state.isShutDown { state.transfers[id] = transfer }

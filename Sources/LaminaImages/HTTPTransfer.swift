@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Synchronization
 
 /// One `http(s)://` fetch on the transfer thread: its curl handle, the response read so far,
 /// and the loader's limits, checked as the headers and the body arrive. Redirects are followed
@@ -34,11 +35,26 @@ final class HTTPTransfer: @unchecked Sendable {
     /// Why a callback stopped the transfer, when it did.
     private(set) var failure: ImageLoadingError?
 
-    init(url: URL, limits: Limits, completion: @escaping @Sendable (Result<Data, ImageLoadingError>) -> Void) {
+    private let counter: Counter
+
+    init(url: URL, limits: Limits, counter: Counter,
+         completion: @escaping @Sendable (Result<Data, ImageLoadingError>) -> Void) {
         self.url = url
         self.limits = limits
+        self.counter = counter
         self.completion = completion
         visited = [url.absoluteString]
+        counter.live.add(1, ordering: .relaxed)
+    }
+
+    deinit {
+        counter.live.subtract(1, ordering: .relaxed)
+    }
+
+    /// How many of one fetcher's transfers exist (for tests: the transfer thread holds each one
+    /// from its start to its end, and nothing may hold it after).
+    final class Counter: Sendable {
+        let live = Atomic<Int>(0)
     }
 
     /// Ends the transfer with `result` (the first call wins).

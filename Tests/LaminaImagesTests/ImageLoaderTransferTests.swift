@@ -1,6 +1,6 @@
 import Foundation
 import LaminaGraphics
-import LaminaImages
+@testable import LaminaImages
 import LaminaTestServer
 import Testing
 
@@ -62,5 +62,46 @@ struct ImageLoaderTransferTests {
         }
         // Another loader is not affected: the transfer thread is shared, the shutdown is not.
         _ = try await ImageLoader(configuration: testConfiguration()).image(for: server.url(for: "/fast.png"))
+    }
+}
+
+@Suite("ImageLoader's HTTP transfers are freed")
+struct ImageLoaderTransferLifetimeTests {
+    @Test("no transfer outlives its fetch: bodies, errors, redirects, cancellations, deadlines, shutdown")
+    func transfersAreFreed() async throws {
+        let png = Fixtures.png(80)
+        let server = try LoopbackHTTPServer(routes: [
+            "/ok.png": .bytes(png), "/missing.png": .status(404), "/hop": .redirect(to: "/ok.png"),
+            "/loop-a": .redirect(to: "/loop-b"), "/loop-b": .redirect(to: "/loop-a"),
+            "/slow.png": .bytes(png, delay: .seconds(5)), "/cut.png": .truncated(png, sentBytes: png.count / 2),
+            "/trickle.png": .trickle(png, interval: .milliseconds(20)),
+        ])
+        defer { server.shutdown() }
+        var loaders: [ImageLoader] = []
+        for round in 0..<10 {
+            let loader = ImageLoader(configuration: testConfiguration(timeout: .milliseconds(300)))
+            for path in ["/ok.png", "/missing.png", "/hop", "/loop-a", "/cut.png", "/trickle.png"] {
+                // Each path once per loader (the memory cache would answer the second time).
+                _ = try? await loader.image(for: server.url(for: path), sizing: .maximumPixelSize(round + 1))
+            }
+            // Each slow fetch is ended once the server has its request.
+            var asked = server.requestCount(for: "/slow.png")
+            let cancelled = Task { try await loader.image(for: server.url(for: "/slow.png")) }
+            while server.requestCount(for: "/slow.png") == asked { try await Task.sleep(for: .milliseconds(5)) }
+            cancelled.cancel()
+            _ = try? await cancelled.value
+            asked = server.requestCount(for: "/slow.png")
+            let shutDown = Task { try await loader.image(for: server.url(for: "/slow.png"), sizing: .maximumPixelSize(99)) }
+            while server.requestCount(for: "/slow.png") == asked { try await Task.sleep(for: .milliseconds(5)) }
+            loader.shutdown()
+            _ = try? await shutDown.value
+            loaders.append(loader)
+        }
+        // 8 fetches a loader made transfers: the slow ones twice, the others once.
+        #expect(server.statistics.requests >= 80)
+        // A transfer is freed on the transfer thread just after its fetch resumes.
+        func live() -> Int { loaders.reduce(0) { $0 + $1.http.transfers.live.load(ordering: .relaxed) } }
+        for _ in 0..<200 where live() > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(live() == 0)
     }
 }
