@@ -1,6 +1,6 @@
-// libcurl for LaminaImages' HTTP fetcher. curl_easy_setopt, curl_easy_getinfo and
-// curl_multi_setopt are variadic, which Swift cannot call: these wrappers give each argument
-// type a function of its own.
+// libcurl for LaminaImages' HTTP fetcher. curl_easy_setopt and curl_easy_getinfo are variadic,
+// which Swift cannot call: these wrappers give each argument type the fetcher uses a function
+// of its own.
 #ifndef LAMINA_CCURL_SHIM_H
 #define LAMINA_CCURL_SHIM_H
 
@@ -24,15 +24,6 @@ static inline CURLcode lamina_curl_set_string(CURL *handle, CURLoption option, c
 
 static inline CURLcode lamina_curl_set_callback(CURL *handle, CURLoption option, lamina_curl_data_callback callback) {
     return curl_easy_setopt(handle, option, callback);
-}
-
-static inline CURLcode lamina_curl_info_long(CURL *handle, CURLINFO info, long *value) {
-    return curl_easy_getinfo(handle, info, value);
-}
-
-/// A string the handle owns, valid until its next transfer or cleanup.
-static inline CURLcode lamina_curl_info_string(CURL *handle, CURLINFO info, const char **value) {
-    return curl_easy_getinfo(handle, info, value);
 }
 
 static inline CURLcode lamina_curl_info_pointer(CURL *handle, CURLINFO info, void **value) {

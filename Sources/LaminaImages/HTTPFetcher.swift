@@ -1,6 +1,5 @@
 import CCurl
 import Foundation
-import LaminaLoop
 @_spi(LaminaInternals) import LaminaTrace
 
 /// Fetches one `http(s)://` body with libcurl on the ``HTTPTransferThread``, keeping the
@@ -24,9 +23,10 @@ struct HTTPFetcher: Sendable {
     }
 
     /// The body at `url`, within the limits; throws the typed error for whatever broke them.
+    /// The deadline is curl's: each request of the fetch is given what is left of it.
     func fetch(_ url: URL) async throws(ImageLoadingError) -> Data {
         do {
-            return try await withDeadline(configuration.timeout) { try await download(url) }
+            return try await download(url)
         } catch let error as ImageLoadingError {
             throw error
         } catch {
@@ -126,20 +126,5 @@ private final class ContinuationBox: Sendable {
             }
         }
         continuation?.resume(with: result.mapError { $0 })
-    }
-}
-
-/// Runs `body`, throwing ``ImageLoadingError/timedOut`` (and cancelling it) once `timeout`
-/// passes, whatever `body` is waiting for.
-func withDeadline<T: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T.self) { group in
-        group.addTask { try await body() }
-        group.addTask {
-            try await Task.sleep(for: timeout)
-            throw ImageLoadingError.timedOut
-        }
-        defer { group.cancelAll() }
-        guard let first = try await group.next() else { throw ImageLoadingError.cancelled }
-        return first
     }
 }

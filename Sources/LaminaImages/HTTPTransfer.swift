@@ -31,9 +31,9 @@ final class HTTPTransfer: @unchecked Sendable {
     private var declaredLength: Int?
     private var location: String?
     /// The current response is a redirect to follow: its body is read and dropped.
-    private(set) var isRedirect = false
+    private var isRedirect = false
     /// Why a callback stopped the transfer, when it did.
-    private(set) var failure: ImageLoadingError?
+    private var failure: ImageLoadingError?
 
     private let counter: Counter
 
@@ -71,7 +71,7 @@ final class HTTPTransfer: @unchecked Sendable {
 
     /// One header line of the response, status lines and the blank line that ends them included.
     /// Returns false to stop the transfer (``failure`` says why).
-    func receiveHeader(_ line: Substring) -> Bool {
+    func receiveHeader(_ line: String) -> Bool {
         let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix("HTTP/") {
             let fields = trimmed.split(separator: " ", maxSplits: 2)
@@ -116,8 +116,8 @@ final class HTTPTransfer: @unchecked Sendable {
     /// Body bytes, inflated when the server compressed them. Returns false to stop the transfer
     /// when they pass the limit: a gzip bomb stops at the limit, one buffer of curl's later.
     func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        // A response that is neither 2xx nor a redirect was stopped when its headers ended.
         if isRedirect { return true }
-        guard status >= 200, status < 300 else { return stop(.httpStatus(status)) }
         guard body.count + bytes.count <= limits.maximumBodyBytes else {
             return stop(.tooLarge(limit: limits.maximumBodyBytes))
         }
@@ -166,8 +166,6 @@ final class HTTPTransfer: @unchecked Sendable {
 
     /// Milliseconds left before the deadline, at least 1 (curl reads 0 as no timeout).
     var millisecondsLeft: Int {
-        let left = limits.deadline - ContinuousClock.now
-        let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
-        return Int(max(1, milliseconds))
+        Int(max(1, ((limits.deadline - .now) / .milliseconds(1)).rounded(.up)))
     }
 }

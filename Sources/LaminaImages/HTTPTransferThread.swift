@@ -92,14 +92,14 @@ final class HTTPTransferThread: Sendable {
         _ = lamina_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "gzip, deflate")
         _ = lamina_curl_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(Self.requestHeaders))
         _ = lamina_curl_set_string(handle, CURLOPT_USERAGENT, "Lamina-ImageLoader")
-        request(transfer.url, with: transfer)
+        request(transfer)
     }
 
-    /// Points the handle at `url` with what is left of the deadline, and adds it to the multi
-    /// handle.
-    private func request(_ url: URL, with transfer: HTTPTransfer) {
+    /// Points the transfer's handle at its URL (the first, or the one a redirect gave) with
+    /// what is left of the deadline, and adds it to the multi handle.
+    private func request(_ transfer: HTTPTransfer) {
         guard let handle = transfer.handle else { return }
-        _ = lamina_curl_set_string(handle, CURLOPT_URL, url.absoluteString)
+        _ = lamina_curl_set_string(handle, CURLOPT_URL, transfer.url.absoluteString)
         let timeout = transfer.millisecondsLeft
         _ = lamina_curl_set_long(handle, CURLOPT_TIMEOUT_MS, timeout)
         _ = lamina_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, timeout)
@@ -114,7 +114,7 @@ final class HTTPTransferThread: Sendable {
         case .redirect:
             guard let handle = transfer.handle else { return }
             curl_multi_remove_handle(multi, handle)
-            request(transfer.url, with: transfer)
+            request(transfer)
         }
     }
 
@@ -156,5 +156,5 @@ private func receiveHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ 
     guard let context, let data else { return 0 }
     let transfer = Unmanaged<HTTPTransfer>.fromOpaque(context).takeUnretainedValue()
     let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
-    return transfer.receiveHeader(line[...]) ? size * count : 0
+    return transfer.receiveHeader(line) ? size * count : 0
 }
