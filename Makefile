@@ -6,8 +6,9 @@ BUILD_LOG := .build/build.log
 # The tests that exercise threads, run again under Thread Sanitizer by `make tsan`.
 TSAN_FILTER ?= LaminaLoopTests|LaminaTraceTests|LaminaTestingTests|LaminaGraphicsTests|LaminaTextTests|LaminaLayersTests|LaminaUITests|LaminaFramesTests|LaminaImagesTests|LaminaX11Tests|FeedSceneTests
 # Suites in those targets that run on one thread only and take minutes under the sanitizer: the
-# sublayer grid's tests (a data structure of the render tree, no render thread; 186 s under TSan).
-TSAN_SKIP ?= SublayerGridTests
+# sublayer grid's and the sublayer plan's tests (data structures of the render tree, driven on the
+# test's thread with no render thread; the grid's took 186 s under TSan).
+TSAN_SKIP ?= SublayerGridTests|SublayerPlanTests
 
 .PHONY: deps build demo-build demo feed soak x11-demo test tsan stress fuzz bench bench-smoke clean docs docs-check
 

@@ -19,6 +19,18 @@ package struct ImageBlit {
         self.y = Double(y)
         self.alpha = alpha
     }
+
+    private init(surface: OpaquePointer, x: Double, y: Double, alpha: Double) {
+        self.surface = surface
+        self.x = x
+        self.y = y
+        self.alpha = alpha
+    }
+
+    /// The same image `dx`, `dy` pixels further, its alpha multiplied by `alpha`.
+    package func offset(x dx: Int, y dy: Int, alpha: Double) -> ImageBlit {
+        ImageBlit(surface: surface, x: x + Double(dx), y: y + Double(dy), alpha: self.alpha * alpha)
+    }
 }
 
 extension GraphicsContext {

@@ -47,12 +47,7 @@ struct DebugOverlayPainter {
                 }
             }
         }
-        let sublayers = state.sublayers.compactMap { child -> (LayerID, RenderTree.Node)? in
-            guard let childNode = tree.nodes[child], tree.isChild(child, childNode, of: id, asMask: false) else { return nil }
-            return (child, childNode)
-        }
-        guard !sublayers.isEmpty else { return }
-        for (child, childNode) in LayerPainter.drawingOrder(sublayers) {
+        for (child, childNode) in tree.sublayersInDrawingOrder(of: id, node) {
             paint(child, childNode, at: RenderTree.placement(of: childNode, under: state, at: placement))
         }
     }

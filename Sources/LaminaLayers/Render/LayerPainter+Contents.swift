@@ -11,20 +11,48 @@ extension LayerPainter {
         case resampled
     }
 
+    /// What a layer that draws only its contents over its bounds draws at `transform`, whatever
+    /// the damage and the clip.
+    enum ContentsPart {
+        /// Nothing: it is hidden or transparent, or its transform is degenerate.
+        case invisible
+        /// One blit, one image pixel to one device pixel, onto the framebuffer's pixels (alpha:
+        /// the layer's opacity), and where the layer draws.
+        case blit(ImageBlit, ownArea: Rect)
+        /// Contents scaled, rotated or skewed, or at a fractional offset; and where it draws.
+        case resampled(ownArea: Rect)
+    }
+
     /// The short path for a layer that draws only its contents over its bounds (most layers of
     /// a scrolling list): skipped when it misses the damage, else one blit when its image lands
     /// one to one on whole device pixels.
     func contentsOnly(_ node: RenderTree.Node, at placement: RenderTree.Placement, alpha: Double) -> ContentsOnly {
-        let transform = placement.transform
-        guard !node.state.isInvisible, transform.isFinite, transform.determinant != 0 else { return .skipped }
-        let placed = node.placed(at: transform)
-        guard damage.intersects(placed.ownArea.intersection(placement.clip)) else { return .skipped }
-        guard let surface = node.contentsSurface,
-              let corner = Self.oneToOneCorner(node.state.bounds, surface.image, under: placed.snappedTransform) else {
-            return .resampled
+        contentsOnly(Self.contentsPart(of: node, at: placement.transform), clip: placement.clip, alpha: alpha)
+    }
+
+    /// ``contentsOnly(_:at:alpha:)`` for a part worked out already, within `clip`.
+    func contentsOnly(_ part: ContentsPart, clip: Rect, alpha: Double) -> ContentsOnly {
+        switch part {
+        case .invisible:
+            return .skipped
+        case let .blit(blit, ownArea):
+            guard damage.intersects(ownArea.intersection(clip)) else { return .skipped }
+            return .blit(blit.offset(x: -Int(origin.x), y: -Int(origin.y), alpha: alpha))
+        case let .resampled(ownArea):
+            return damage.intersects(ownArea.intersection(clip)) ? .resampled : .skipped
         }
-        return .blit(ImageBlit(surface, x: corner.x - Int(origin.x), y: corner.y - Int(origin.y),
-                               alpha: alpha * min(node.state.opacity, 1)))
+    }
+
+    /// What `node`, a layer that draws only its contents, draws at `transform` (bounds space →
+    /// device pixels).
+    static func contentsPart(of node: RenderTree.Node, at transform: AffineTransform) -> ContentsPart {
+        guard !node.state.isInvisible, transform.isFinite, transform.determinant != 0 else { return .invisible }
+        let placed = node.placed(at: transform)
+        guard let surface = node.contentsSurface,
+              let corner = oneToOneCorner(node.state.bounds, surface.image, under: placed.snappedTransform) else {
+            return .resampled(ownArea: placed.ownArea)
+        }
+        return .blit(ImageBlit(surface, x: corner.x, y: corner.y, alpha: min(node.state.opacity, 1)), ownArea: placed.ownArea)
     }
 
     /// The contents image: the part `contentsRect` selects, placed by `contentsGravity` at its

@@ -95,30 +95,45 @@ struct LayerPainter {
         // When one damage rectangle covers all the sublayers can reach (a full frame), none can
         // miss it: culling would only cost.
         let cullable = !damage.rects.contains { $0.contains(clip) }
-        let child = { (id: LayerID) -> (LayerID, RenderTree.Node)? in
-            guard let node = tree.nodes[id], tree.isChild(id, node, of: layer.id, asMask: false) else { return nil }
-            return (id, node)
-        }
         let sublayers: [(LayerID, RenderTree.Node)]
         let upright = tree.isUprightAtScale(sublayerSpace)
         if cullable, let areas = damageAreas(inSublayerSpace: sublayerSpace, clip: clip),
            let positions = tree.sublayerPositions(of: layer.node, meeting: areas, upright: upright) {
-            sublayers = positions.compactMap { child(ids[$0]) }
+            let near = positions.compactMap { position -> (LayerID, RenderTree.Node)? in
+                let id = ids[position]
+                guard let node = tree.nodes[id], tree.isChild(id, node, of: layer.id, asMask: false) else { return nil }
+                return (id, node)
+            }
             tree.sublayersExamined += positions.count
+            guard !near.isEmpty else { return }
+            sublayers = RenderTree.drawingOrder(near)
         } else {
-            sublayers = ids.compactMap(child)
+            sublayers = tree.sublayersInDrawingOrder(of: layer.id, layer.node)
             tree.sublayersExamined += ids.count
         }
         guard !sublayers.isEmpty else { return }
+        // Without culling every sublayer is visited: read the contents-only ones from the plan.
+        let plan = cullable ? nil : sublayerPlan(of: layer, sublayers)
+        let sublayerClip = RenderTree.sublayerClip(under: layer.state, at: layer.placement)
         var blits: [ImageBlit] = []
         blits.reserveCapacity(sublayers.count)
-        for (child, node) in Self.drawingOrder(sublayers) {
+        for index in sublayers.indices {
+            if let part = plan?.parts[index] {
+                switch contentsOnly(part, clip: sublayerClip, alpha: alpha) {
+                case .skipped: continue
+                case .blit(let blit):
+                    blits.append(blit)
+                    continue
+                case .resampled: break
+                }
+            }
+            let (child, node) = sublayers[index]
             // A pixel of margin: snapping moves what a layer draws by up to half a pixel.
             if cullable, let extent = tree.cullingExtent(of: child, node), upright || !extent.uprightOnly,
                !damage.intersects(sublayerSpace.boundingBox(of: extent.rect).insetBy(dx: -Self.snapMargin, dy: -Self.snapMargin)
                                     .intersection(clip)) { continue }
             let placement = RenderTree.placement(of: node, under: layer.state, at: layer.placement)
-            if node.drawsOnlyContents {
+            if plan == nil, node.drawsOnlyContents {
                 switch contentsOnly(node, at: placement, alpha: alpha) {
                 case .skipped: continue
                 case .blit(let blit):
@@ -149,15 +164,6 @@ struct LayerPainter {
             guard !reached.isNull else { return nil }
             return toSublayers.boundingBox(of: reached.insetBy(dx: -Self.snapMargin - 1, dy: -Self.snapMargin - 1))
         }
-    }
-
-    /// A stable sort by zPosition, skipped when all are equal (the usual case).
-    static func drawingOrder(_ sublayers: [(LayerID, RenderTree.Node)]) -> [(LayerID, RenderTree.Node)] {
-        let first = sublayers[0].1.state.zPosition
-        guard sublayers.contains(where: { $0.1.state.zPosition != first }) else { return sublayers }
-        return sublayers.indices.sorted {
-            (sublayers[$0].1.state.zPosition, $0) < (sublayers[$1].1.state.zPosition, $1)
-        }.map { sublayers[$0] }
     }
 
     /// Runs `body` with the context's transform set to `deviceTransform` (bounds space → device

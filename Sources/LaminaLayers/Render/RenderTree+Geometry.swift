@@ -19,15 +19,17 @@ extension RenderTree {
     /// The placement of a sublayer (or mask, which ignores the sublayer transform) of `parent`,
     /// which is placed at `placement`.
     static func placement(of child: Node, under parent: LayerRenderState, at placement: Placement) -> Placement {
-        var clip = placement.clip
-        if parent.masksToBounds {
-            clip = clip.intersection(clipArea(of: parent, at: placement.transform))
-        }
+        let clip = sublayerClip(under: parent, at: placement)
         var toParent = child.transformToSuperlayer
         if !child.isMask, !parent.sublayerTransform.isIdentity {
             toParent = toParent.concatenating(parent.sublayerTransformInBounds)
         }
         return Placement(transform: toParent.concatenating(placement.transform), clip: clip)
+    }
+
+    /// What the sublayers (and mask) of `parent`, placed at `placement`, are clipped to.
+    static func sublayerClip(under parent: LayerRenderState, at placement: Placement) -> Rect {
+        parent.masksToBounds ? placement.clip.intersection(clipArea(of: parent, at: placement.transform)) : placement.clip
     }
 
     /// Where layer `id` is on screen, found by walking up to the root; nil when it is not

@@ -65,12 +65,7 @@ extension RenderTree {
         if state.borderWidth > 0 {
             covered.add(Self.drawnArea(of: state, at: placement.transform).intersection(region))
         }
-        let sublayers = state.sublayers.compactMap { id -> (LayerID, Node)? in
-            guard let node = nodes[id], isChild(id, node, of: parent.id, asMask: false) else { return nil }
-            return (id, node)
-        }
-        guard !sublayers.isEmpty else { return covered }
-        let order = LayerPainter.drawingOrder(sublayers)
+        let order = sublayersInDrawingOrder(of: parent.id, parent.node)
         guard let position = order.firstIndex(where: { $0.0 == child }) else { return covered }
         for (id, node) in order[(position + 1)...] {
             let above = Self.placement(of: node, under: state, at: placement)

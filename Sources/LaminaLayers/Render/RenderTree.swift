@@ -71,6 +71,12 @@ public final class RenderTree {
         /// The parts rasterised whole (see ``PartRaster``), kept for the frames after while the
         /// tree's ``RasterCache`` has room for them.
         var rasters: [PartRaster.Part: RasterCache.Entry] = [:]
+        /// Its sublayers in drawing order, once a walk worked them out (see
+        /// `sublayersInDrawingOrder(of:_:)`); nil when not known.
+        var sublayersInDrawingOrder: [(LayerID, Node)]?
+        /// What a full frame draws of those sublayers at the node's last placement (see
+        /// ``SublayerPlan``); nil when not known.
+        var sublayerPlan: SublayerPlan?
         let state: LayerRenderState
 
         /// The layer's snapped transform and own drawing area (device pixels) at `transform`.
@@ -208,9 +214,13 @@ public final class RenderTree {
         }
 
         replaceStates(delta.updated)
-        for id in doomed { nodes[id] = nil }
+        for id in doomed {
+            forgetSublayers(ofParentOf: id)
+            nodes[id] = nil
+        }
         if let newRoot = delta.root, newRoot != root {
             root = newRoot
+            forgetAllSublayerOrders()
             damage.add(pixelBounds)
         } else if let current = root, nodes[current] == nil {
             root = nil
@@ -244,6 +254,7 @@ public final class RenderTree {
         for (id, state) in updated {
             invalidateExtents(from: id)
             if let node = nodes[id] {
+                forgetSublayers(ofParentOf: id)
                 previous[id] = node.state
                 nodes[id] = Node(state: state, parent: node.parent, isMask: node.isMask)
             } else {
@@ -259,10 +270,12 @@ public final class RenderTree {
         for (id, state) in updated {
             invalidateExtents(from: id)
             for child in state.sublayers where child != id && nodes[child] != nil {
+                forgetSublayers(ofParentOf: child)
                 nodes[child]?.parent = id
                 nodes[child]?.isMask = false
             }
             if let mask = state.mask, mask != id, nodes[mask] != nil {
+                forgetSublayers(ofParentOf: mask)
                 nodes[mask]?.parent = id
                 nodes[mask]?.isMask = true
             }
@@ -270,7 +283,9 @@ public final class RenderTree {
     }
 
     private func unlink(_ child: LayerID, from parent: LayerID) {
-        if nodes[child]?.parent == parent { nodes[child]?.parent = nil }
+        guard nodes[child]?.parent == parent else { return }
+        forgetSublayers(ofParentOf: child)
+        nodes[child]?.parent = nil
     }
 
     /// The layers of the subtrees rooted at `removed`, as the tree stands, without the layers

@@ -1,0 +1,44 @@
+extension RenderTree {
+    /// The layers that really hang from `id` as sublayers (their parent links say so), with
+    /// their nodes, in Core Animation's drawing order: ascending zPosition, then list order.
+    ///
+    /// Worked out once and kept in the parent's node until one of them is replaced, moves or
+    /// leaves (``forgetSublayers(ofParentOf:)``), or the parent itself is replaced (a new node
+    /// keeps nothing): a full frame over a layer with many sublayers then walks one array instead
+    /// of looking up, checking and ordering every sublayer again.
+    func sublayersInDrawingOrder(of id: LayerID, _ node: Node) -> [(LayerID, Node)] {
+        if let known = node.sublayersInDrawingOrder { return known }
+        let sublayers = node.state.sublayers.compactMap { child -> (LayerID, Node)? in
+            guard let childNode = nodes[child], isChild(child, childNode, of: id, asMask: false) else { return nil }
+            return (child, childNode)
+        }
+        let ordered = sublayers.isEmpty ? [] : Self.drawingOrder(sublayers)
+        node.sublayersInDrawingOrder = ordered
+        return ordered
+    }
+
+    /// A stable sort by zPosition, skipped when all are equal (the usual case).
+    static func drawingOrder(_ sublayers: [(LayerID, Node)]) -> [(LayerID, Node)] {
+        let first = sublayers[0].1.state.zPosition
+        guard sublayers.contains(where: { $0.1.state.zPosition != first }) else { return sublayers }
+        return sublayers.indices.sorted {
+            (sublayers[$0].1.state.zPosition, $0) < (sublayers[$1].1.state.zPosition, $1)
+        }.map { sublayers[$0] }
+    }
+
+    /// Drops the drawing order (and the ``SublayerPlan``) kept by the layer `id` hangs from: `id`'s node is about to be
+    /// replaced, re-linked or removed.
+    func forgetSublayers(ofParentOf id: LayerID) {
+        guard let parent = nodes[id]?.parent, let node = nodes[parent] else { return }
+        node.sublayersInDrawingOrder = nil
+        node.sublayerPlan = nil
+    }
+
+    /// Drops every node's drawing order (the root changed: the root never counts as a sublayer).
+    func forgetAllSublayerOrders() {
+        for node in nodes.values {
+            node.sublayersInDrawingOrder = nil
+            node.sublayerPlan = nil
+        }
+    }
+}
