@@ -4,8 +4,9 @@ extension Layer {
     /// Maps this layer's bounds space into its superlayer's bounds space, including the
     /// superlayer's sublayer transform.
     package var transformToSuperlayer: AffineTransform {
-        let own = state.transformToSuperlayer
-        guard let parent = superlayer else { return own }
+        let own = LayerRenderState.transformToSuperlayer(bounds: state.bounds, anchorPoint: state.anchorPoint,
+                                                         transform: state.transform, position: state.position)
+        guard let parent = superlayer, !parent.state.sublayerTransform.isIdentity else { return own }
         return own.concatenating(parent.state.sublayerTransformInBounds)
     }
 

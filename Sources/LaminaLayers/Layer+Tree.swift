@@ -29,6 +29,7 @@ extension Layer {
         Transaction.current.removed.removeAll { $0.layer === layer }
         markSubtreeChanged(layer)
         renderStateChanged()
+        Transaction.noteGeometryMayHaveChanged()
         setNeedsLayout()
         if layer.subtreeNeedsLayout { propagateSubtreeNeedsLayout() }
     }
@@ -70,6 +71,7 @@ extension Layer {
         parent.sublayers.removeAll { $0 === self }
         superlayer = nil
         parent.renderStateChanged()
+        Transaction.noteGeometryMayHaveChanged()
         parent.setNeedsLayout()
         Transaction.current.noteRemoval(of: self, from: parent.rootLayer)
         didLeaveSuperlayer()

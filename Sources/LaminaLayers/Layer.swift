@@ -134,7 +134,10 @@ open class Layer {
     /// change of a property with an action key (its Core Animation name) looks up the action
     /// first, with what is on screen before the change, and runs it after (an implicit
     /// animation, for a standalone layer).
-    @discardableResult
+    ///
+    /// Inlined into every setter, so that each setter's literal key path becomes a plain field
+    /// access instead of a key-path walk at run time.
+    @discardableResult @inline(__always)
     func update<Value: Equatable>(_ keyPath: WritableKeyPath<LayerRenderState, Value>, to value: Value,
                                   action key: String? = nil) -> Bool {
         guard state[keyPath: keyPath] != value else { return false }

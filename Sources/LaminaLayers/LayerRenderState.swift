@@ -78,6 +78,11 @@ public struct LayerRenderState: Sendable, Hashable {
 
     /// The anchor point in the layer's bounds space.
     public var anchorInBounds: Point {
+        Self.anchor(anchorPoint, in: bounds)
+    }
+
+    /// The point of `bounds` that the unit `anchorPoint` names.
+    static func anchor(_ anchorPoint: Point, in bounds: Rect) -> Point {
         let b = bounds.standardized
         return Point(x: b.origin.x + anchorPoint.x * b.width, y: b.origin.y + anchorPoint.y * b.height)
     }
@@ -85,7 +90,14 @@ public struct LayerRenderState: Sendable, Hashable {
     /// Maps the layer's bounds space into its superlayer's bounds space (before the superlayer's
     /// sublayer transform): about the anchor, `transform`, then to `position`.
     public var transformToSuperlayer: AffineTransform {
-        let anchor = anchorInBounds
+        Self.transformToSuperlayer(bounds: bounds, anchorPoint: anchorPoint, transform: transform, position: position)
+    }
+
+    /// ``transformToSuperlayer`` from the four properties it depends on (a ``Layer`` reads them
+    /// one by one rather than copying its whole state).
+    static func transformToSuperlayer(bounds: Rect, anchorPoint: Point, transform: AffineTransform,
+                                      position: Point) -> AffineTransform {
+        let anchor = anchor(anchorPoint, in: bounds)
         return AffineTransform(translationX: -anchor.x, y: -anchor.y)
             .concatenating(transform)
             .concatenating(AffineTransform(translationX: position.x, y: position.y))

@@ -57,17 +57,20 @@ final class GeometryEpochTests: LaminaTestCase {
             parent.setNeedsLayout()
             Transaction.flush()
             XCTAssertNotEqual(Transaction.geometryEpoch, before, "a layout pass")
-            // A sublayer joining marks the parent; an early layoutIfNeeded clears the flag but
-            // the commit still counts the mark.
+            // A sublayer joining advances it at once, and marks the parent for layout; an early
+            // layoutIfNeeded clears that flag but the commit still counts the mark.
             before = Transaction.geometryEpoch
             let child = Layer()
             parent.addSublayer(child)
+            XCTAssertNotEqual(Transaction.geometryEpoch, before, "a sublayer joining, before any commit")
             parent.layoutIfNeeded()
-            XCTAssertEqual(Transaction.geometryEpoch, before, "nothing counted before the commit")
+            before = Transaction.geometryEpoch
             Transaction.flush()
             XCTAssertNotEqual(Transaction.geometryEpoch, before, "the commit that adds a sublayer")
             before = Transaction.geometryEpoch
             child.removeFromSuperlayer()
+            XCTAssertNotEqual(Transaction.geometryEpoch, before, "a sublayer leaving, before any commit")
+            before = Transaction.geometryEpoch
             Transaction.flush()
             XCTAssertNotEqual(Transaction.geometryEpoch, before, "the commit that removes it")
         }
