@@ -19,7 +19,9 @@ import LaminaUI
 ///   again at the end of the layout phase
 ///   (``/LaminaLayers/Transaction/addLayoutPhaseObserver(_:)``) of every commit that may have moved
 ///   something (the transaction's geometry epoch), so a view scrolled into sight starts decoding on
-///   the frame it appears, and commits that only bring contents cost nothing.
+///   the frame it appears, and commits that only bring contents cost nothing. A decoded image is
+///   assigned if the view can still be seen: without looking again when the epoch has stood
+///   since the check that started the load (nothing moved, hid or left a superlayer).
 /// - **Near-visible**: a view within ``prefetchMargin`` points of the visible area fetches its
 ///   bytes (into the loader's caches) but does not decode them.
 /// - **Errors** show ``placeholder`` and reach ``errorHandler``.
@@ -127,12 +129,13 @@ open class AsyncImageView: ImageView {
             if prefetchTicket == nil { prefetchTicket = loader.prefetch(url) }
             return false
         case .visible:
-            startLoading(url)
+            startLoading(url, seenVisibleAt: Transaction.geometryEpoch)
             return true
         }
     }
 
-    private func startLoading(_ url: URL) {
+    /// Starts loading `url` for a view a check found visible while the geometry epoch was `epoch`.
+    private func startLoading(_ url: URL, seenVisibleAt epoch: UInt64) {
         let scale = window?.scale ?? layer.contentsScale
         loadState = .loading
         let expected = generation
@@ -141,7 +144,7 @@ open class AsyncImageView: ImageView {
             guard let self, self.generation == expected, self.imageURL == url else { return }
             self.ticket = nil
             switch result {
-            case let .success(image) where self.visibility() == .visible:
+            case let .success(image) where self.isVisible(seenAt: epoch):
                 self.assign(image, for: url)
             case .success:
                 // Scrolled out of sight while loading: not assigned now. The image is in the
@@ -156,6 +159,12 @@ open class AsyncImageView: ImageView {
             }
         }
         if loadState == .loading { self.ticket = ticket }
+    }
+
+    /// Whether the view, found visible while the geometry epoch was `epoch`, can be seen now:
+    /// nothing moved, hid or left a superlayer since (the epoch stands), or a new check says so.
+    private func isVisible(seenAt epoch: UInt64) -> Bool {
+        Transaction.geometryEpoch == epoch || visibility() == .visible
     }
 
     private func assign(_ image: Image, for url: URL) {

@@ -1,6 +1,6 @@
 import Foundation
 import LaminaLoop
-@_spi(LaminaInternals) import LaminaTrace
+import Synchronization
 
 /// One caller's interest in an image load (or a prefetch): cancel it when the image is no longer
 /// wanted. Cancelling one ticket never cancels a fetch other tickets still wait for; cancelling
@@ -17,8 +17,13 @@ public final class ImageLoadTicket: Sendable {
     private weak let loader: ImageLoader?
     /// Whether the ticket counts as outstanding work of the main loop until it ends.
     private let holdsOutstandingWork: Bool
-    private let ended = Locked(false)
-    private let cancelled = Locked(false)
+    /// ``Flags/ended`` and ``Flags/cancelled``, set once each and never cleared.
+    private let flags = Atomic<UInt8>(0)
+
+    private enum Flags {
+        static let ended: UInt8 = 1
+        static let cancelled: UInt8 = 2
+    }
 
     init(target: Target, id: Int, loader: ImageLoader, holdsOutstandingWork: Bool) {
         self.target = target
@@ -29,13 +34,13 @@ public final class ImageLoadTicket: Sendable {
     }
 
     /// Whether ``cancel()`` was called.
-    public var isCancelled: Bool { cancelled.withLock { $0 } }
+    public var isCancelled: Bool { flags.load(ordering: .acquiring) & Flags.cancelled != 0 }
 
     /// Gives up this caller's interest: its completion will not be called, and the fetch and
     /// decode stop when no other ticket waits for them. Calling it again, or after the
     /// completion ran, does nothing.
     public func cancel() {
-        cancelled.withLock { $0 = true }
+        flags.bitwiseOr(Flags.cancelled, ordering: .acquiringAndReleasing)
         guard end() else { return }
         loader?.withdraw(self)
     }
@@ -43,10 +48,7 @@ public final class ImageLoadTicket: Sendable {
     /// Marks the ticket ended, once: true for the first caller (delivery or cancel), which then
     /// owns the outcome. Ends the main loop's outstanding work it held.
     func end() -> Bool {
-        let first = ended.withLock { ended in
-            defer { ended = true }
-            return !ended
-        }
+        let first = flags.bitwiseOr(Flags.ended, ordering: .acquiringAndReleasing).oldValue & Flags.ended == 0
         if first, holdsOutstandingWork { EventLoop.main.endOutstandingWork() }
         return first
     }

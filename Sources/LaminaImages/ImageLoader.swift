@@ -165,11 +165,11 @@ public final class ImageLoader: Sendable {
         let (ticket, startable) = state.withLock { state -> (ImageLoadTicket, [(URL, FetchEntry)]) in
             let ticket = ImageLoadTicket(target: .image(key), id: state.nextID(), loader: self,
                                          holdsOutstandingWork: countsAsOutstandingWork)
-            if var load = state.loads[key] {
-                load.waiters[ticket.id] = makeWaiter(ticket)
-                state.loads[key] = load
+            if state.loads[key] != nil {
+                // Joined in place: a copy of the entry would copy its waiters at every join.
+                state.loads[key]?.waiters[ticket.id] = makeWaiter(ticket)
                 Trace.instant(.joinedLoadInFlight, arguments: ["url": key.url.absoluteString,
-                                                                           "waiters": "\(load.waiters.count)"])
+                                                                           "waiters": "\(state.loads[key]?.waiters.count ?? 0)"])
                 if state.fetches[key.url]?.isStarted == false { state.bumpWaiting(key.url) }
                 return (ticket, [])
             }

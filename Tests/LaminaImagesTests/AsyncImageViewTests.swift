@@ -214,4 +214,38 @@ final class AsyncImageViewLateArrivalTests: LaminaTestCase {
             XCTAssertEqual(server.statistics.requests, 1)
         }
     }
+
+    /// The delivery trusts the check that started the load only while nothing has moved since:
+    /// a view taken out of its window after its image was decoded, in the same turn as the
+    /// delivery and before any commit, is not given the image.
+    func testAnImageDecodedForAViewRemovedBeforeItsDeliveryWaits() throws {
+        let server = try LoopbackHTTPServer(routes: ["/removed.png": .bytes(Fixtures.png(71))])
+        defer { server.shutdown() }
+        try onMainActor {
+            let loader = ImageLoader(configuration: testConfiguration())
+            let window = try makeWindow()
+            let view = AsyncImageView(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+            view.loader = loader
+            window.addSubview(view)
+            let url = server.url(for: "/removed.png")
+            view.imageURL = url
+            Transaction.flush()
+            XCTAssertEqual(view.loadState, .loading)
+            // Decoded and posted to the main loop, which has not run since.
+            let deadline = Date().addingTimeInterval(30)
+            while loader.cachedImage(for: url, sizing: view.decodeSizing, scale: window.scale) == nil, Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            XCTAssertNotNil(loader.cachedImage(for: url, sizing: view.decodeSizing, scale: window.scale))
+            view.removeFromSuperview()
+            // No flush first: the delivery's block runs before this turn's commit.
+            XCTAssertTrue(EventLoop.main.runUntilIdle(timeout: .seconds(10)))
+            XCTAssertEqual(view.loadState, .waitingForVisibility, "delivered after it left the window: not assigned")
+            XCTAssertNil(view.image)
+            window.addSubview(view)
+            Transaction.flush()
+            XCTAssertEqual(view.loadState, .loaded, "assigned from memory in the commit that shows it again")
+            XCTAssertEqual(server.statistics.requests, 1)
+        }
+    }
 }
