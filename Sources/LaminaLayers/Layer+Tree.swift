@@ -26,7 +26,6 @@ extension Layer {
         let joins = layer.superlayer == nil
         layer.superlayer = self
         if joins { layer.didJoinSuperlayer() }
-        Transaction.current.removed.removeAll { $0.layer === layer }
         markSubtreeChanged(layer)
         renderStateChanged()
         Transaction.noteGeometryMayHaveChanged()

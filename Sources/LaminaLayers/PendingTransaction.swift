@@ -7,7 +7,9 @@ final class PendingTransaction {
     var needsLayout: [Layer] = []
     var needsDisplay: [Layer] = []
     var changed: [Layer] = []
-    /// Layers removed from a hosted tree, with that tree's host at the time.
+    /// Layers removed from a hosted tree, with that tree's host at the time. A layer added
+    /// somewhere again keeps its entry: the commit sends the removal unless the layer is back in
+    /// that same tree by then (added to a layer outside it, it must leave the render tree).
     var removed: [(layer: Layer, host: LayerTreeHost)] = []
     /// The completion blocks of the nesting levels that ended, each with the animations it
     /// waits for (Transaction+Settings).

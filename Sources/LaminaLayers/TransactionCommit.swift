@@ -48,8 +48,12 @@ enum TransactionCommit {
             builders[ObjectIdentifier(host), default: DeltaBuilder(host: host, capacity: transaction.changed.count)]
                 .add(layer, commitTime: commitTime)
         }
+        // A layer that left a hosted tree and is not back in it now — in another tree, in a layer
+        // of no tree, or alone — is removed from that tree's render tree, once.
         for (layer, host) in transaction.removed where layer.rootLayer.host !== host && host.isActive {
-            builders[ObjectIdentifier(host), default: DeltaBuilder(host: host)].removed.append(layer.id)
+            let key = ObjectIdentifier(host)
+            if builders[key]?.removed.contains(layer.id) == true { continue }
+            builders[key, default: DeltaBuilder(host: host)].removed.append(layer.id)
         }
         for builder in builders.values.sorted(by: { $0.host.rootLayer.id < $1.host.rootLayer.id }) {
             let delta = builder.makeDelta(commitID: nextCommitID())

@@ -62,6 +62,35 @@ final class CommitDeltaTests: LaminaTestCase {
         }
     }
 
+    /// A layer moved out of the hosted tree into a layer that is not in it leaves the render tree,
+    /// subtree and all: the render server keeps no copy whose sublayer list still names a layer
+    /// that later hangs elsewhere (a full recomposite of the render tree's states would then be
+    /// ambiguous about that layer's parent). Found by the damage fuzz (`LAMINA_FUZZ=1`, animated
+    /// seed 37), which failed in about half of its runs.
+    func test_aLayerMovedIntoADetachedLayerLeavesTheRenderTree() throws {
+        try onMainActor {
+            let tree = try makeHostedTree(count: 200)
+            let row = tree.root.sublayers[1]
+            let child = row.sublayers[0]
+            let before = tree.server.renderTreeStates().count
+            let detached = Layer()
+            detached.addSublayer(row)
+            Transaction.flush()
+            XCTAssertTrue(tree.server.waitForPresentation(ofCommit: try XCTUnwrap(tree.host.lastCommitID)))
+            var states = tree.server.renderTreeStates()
+            XCTAssertNil(states[row.id], "the moved layer left with its old parent's update")
+            XCTAssertNil(states[child.id], "and its sublayers with it")
+            XCTAssertEqual(states.count, before - 1 - row.sublayers.count)
+            // Its former sublayer joins the hosted tree again: exactly one state names it.
+            tree.root.addSublayer(child)
+            Transaction.flush()
+            XCTAssertTrue(tree.server.waitForPresentation(ofCommit: try XCTUnwrap(tree.host.lastCommitID)))
+            states = tree.server.renderTreeStates()
+            XCTAssertEqual(states.values.filter { $0.sublayers.contains(child.id) }.count, 1)
+            XCTAssertEqual(states[tree.root.id]?.sublayers.last, child.id)
+        }
+    }
+
     func test_aTreeWithoutAHostDisplaysButSendsNothing() {
         onMainActor {
             let layer = makeLayer(Rect(x: 0, y: 0, width: 4, height: 4), delegate: RecordingDelegate())
