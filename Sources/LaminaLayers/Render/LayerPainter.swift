@@ -99,11 +99,7 @@ struct LayerPainter {
         let upright = tree.isUprightAtScale(sublayerSpace)
         if cullable, let areas = damageAreas(inSublayerSpace: sublayerSpace, clip: clip),
            let positions = tree.sublayerPositions(of: layer.node, meeting: areas, upright: upright) {
-            let near = positions.compactMap { position -> (LayerID, RenderTree.Node)? in
-                let id = ids[position]
-                guard let node = tree.nodes[id], tree.isChild(id, node, of: layer.id, asMask: false) else { return nil }
-                return (id, node)
-            }
+            let near = positions.compactMap { tree.sublayer(ids[$0], of: layer.id) }
             tree.sublayersExamined += positions.count
             guard !near.isEmpty else { return }
             sublayers = RenderTree.drawingOrder(near)
@@ -118,14 +114,8 @@ struct LayerPainter {
         var blits: [ImageBlit] = []
         blits.reserveCapacity(sublayers.count)
         for index in sublayers.indices {
-            if let part = plan?.parts[index] {
-                switch contentsOnly(part, clip: sublayerClip, alpha: alpha) {
-                case .skipped: continue
-                case .blit(let blit):
-                    blits.append(blit)
-                    continue
-                case .resampled: break
-                }
+            if let part = plan?.parts[index], Self.gather(contentsOnly(part, clip: sublayerClip, alpha: alpha), into: &blits) {
+                continue
             }
             let (child, node) = sublayers[index]
             // A pixel of margin: snapping moves what a layer draws by up to half a pixel.
@@ -133,20 +123,26 @@ struct LayerPainter {
                !damage.intersects(sublayerSpace.boundingBox(of: extent.rect).insetBy(dx: -Self.snapMargin, dy: -Self.snapMargin)
                                     .intersection(clip)) { continue }
             let placement = RenderTree.placement(of: node, under: layer.state, at: layer.placement)
-            if plan == nil, node.drawsOnlyContents {
-                switch contentsOnly(node, at: placement, alpha: alpha) {
-                case .skipped: continue
-                case .blit(let blit):
-                    blits.append(blit)
-                    continue
-                case .resampled: break
-                }
+            if plan == nil, node.drawsOnlyContents, Self.gather(contentsOnly(node, at: placement, alpha: alpha), into: &blits) {
+                continue
             }
             context.draw(blits)
             blits.removeAll(keepingCapacity: true)
             paintLayer(child, node, at: placement, alpha: alpha)
         }
         context.draw(blits)
+    }
+
+    /// Takes a contents-only layer's outcome among the gathered blits: true when that is all
+    /// it needs (skipped, or one blit), false when the general path must paint it (resampled).
+    private static func gather(_ outcome: ContentsOnly, into blits: inout [ImageBlit]) -> Bool {
+        switch outcome {
+        case .skipped: return true
+        case .blit(let blit):
+            blits.append(blit)
+            return true
+        case .resampled: return false
+        }
     }
 
     /// How far snapping can move what a layer draws, in device pixels (half a pixel, rounded up).

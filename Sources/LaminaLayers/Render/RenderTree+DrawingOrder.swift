@@ -8,13 +8,16 @@ extension RenderTree {
     /// of looking up, checking and ordering every sublayer again.
     func sublayersInDrawingOrder(of id: LayerID, _ node: Node) -> [(LayerID, Node)] {
         if let known = node.sublayersInDrawingOrder { return known }
-        let sublayers = node.state.sublayers.compactMap { child -> (LayerID, Node)? in
-            guard let childNode = nodes[child], isChild(child, childNode, of: id, asMask: false) else { return nil }
-            return (child, childNode)
-        }
+        let sublayers = node.state.sublayers.compactMap { sublayer($0, of: id) }
         let ordered = sublayers.isEmpty ? [] : Self.drawingOrder(sublayers)
         node.sublayersInDrawingOrder = ordered
         return ordered
+    }
+
+    /// `child` with its node, when the tree has it and it hangs from `parent` as a sublayer.
+    func sublayer(_ child: LayerID, of parent: LayerID) -> (LayerID, Node)? {
+        guard let node = nodes[child], isChild(child, node, of: parent, asMask: false) else { return nil }
+        return (child, node)
     }
 
     /// A stable sort by zPosition, skipped when all are equal (the usual case).
@@ -26,19 +29,23 @@ extension RenderTree {
         }.map { sublayers[$0] }
     }
 
-    /// Drops the drawing order (and the ``SublayerPlan``) kept by the layer `id` hangs from: `id`'s node is about to be
-    /// replaced, re-linked or removed.
+    /// Drops the drawing order (and the ``SublayerPlan``) kept by the layer `id` hangs from:
+    /// `id`'s node is about to be replaced, re-linked or removed.
     func forgetSublayers(ofParentOf id: LayerID) {
-        guard let parent = nodes[id]?.parent, let node = nodes[parent] else { return }
-        node.sublayersInDrawingOrder = nil
-        node.sublayerPlan = nil
+        guard let parent = nodes[id]?.parent else { return }
+        nodes[parent]?.forgetSublayers()
     }
 
     /// Drops every node's drawing order (the root changed: the root never counts as a sublayer).
     func forgetAllSublayerOrders() {
-        for node in nodes.values {
-            node.sublayersInDrawingOrder = nil
-            node.sublayerPlan = nil
-        }
+        for node in nodes.values { node.forgetSublayers() }
+    }
+}
+
+extension RenderTree.Node {
+    /// Drops what the node keeps of its sublayers: their drawing order and its plan.
+    func forgetSublayers() {
+        sublayersInDrawingOrder = nil
+        sublayerPlan = nil
     }
 }
