@@ -22,7 +22,19 @@ struct lamina_linebreaker {
 /// ICU requires a valid (non-NULL) text pointer even for empty text.
 static const UChar empty_text[1] = {0};
 
+/// Whether `unit` is a hard line break character: UAX #14 classes BK (VT, FF, LS, PS), CR, LF and
+/// NL (NEL). Only a boundary right after one is mandatory (rules LB4 and LB5).
+static int is_hard_break_unit(UChar unit) {
+    return (unit >= 0x000A && unit <= 0x000D) || unit == 0x0085 || unit == 0x2028 || unit == 0x2029;
+}
+
 static int32_t kind_of_current_boundary(const lamina_linebreaker *breaker) {
+    // ICU's rule status is a lookup of its own; a boundary after any other character is an
+    // opportunity, so ask only after a hard break character.
+    int32_t offset = ubrk_current(breaker->iterator);
+    if (offset <= 0 || offset > breaker->length || !is_hard_break_unit(breaker->text[offset - 1])) {
+        return LAMINA_LINEBREAK_OPPORTUNITY;
+    }
     int32_t status = ubrk_getRuleStatus(breaker->iterator);
     return (status >= UBRK_LINE_HARD && status < UBRK_LINE_HARD_LIMIT)
                ? LAMINA_LINEBREAK_MANDATORY

@@ -68,6 +68,19 @@ struct LineBreakTests {
         #expect(breaker.breaks() == [.hard(3), .hard(5), .soft(6)])
     }
 
+    @Test("every hard break character makes a mandatory break after it, and only there")
+    func reportsHardBreakAfterEveryHardBreakCharacter() throws {
+        let breaker = try Breaker()
+        // VT and FF (class BK), CR alone, CR LF, LF, NEL (NL), LS and PS (BK), each after a
+        // space (no break before them, LB6) and before a combining mark (the mark starts the next
+        // line: LB9 does not join it to a hard break).
+        #expect(breaker.setText("a \u{0B}b \u{0C}c \rd \r\ne \nf \u{85}g \u{2028}h \u{2029}\u{301}i") == LAMINA_LINEBREAK_OK)
+        #expect(breaker.breaks() == [.hard(3), .hard(6), .hard(9), .hard(13), .hard(16), .hard(19), .hard(22), .hard(25), .soft(27)])
+        // The same characters inside words and next to each other.
+        #expect(breaker.setText("x\u{2028}\u{2028}y\r\rz") == LAMINA_LINEBREAK_OK)
+        #expect(breaker.breaks() == [.hard(2), .hard(3), .hard(5), .hard(6), .soft(7)])
+    }
+
     @Test("preceding and following find the wrap point around an offset")
     func findsPrecedingAndFollowingBreaks() throws {
         let breaker = try Breaker()

@@ -20,7 +20,8 @@ struct LineBreaks: Sendable {
                     let found = lamina_linebreaker_breaks(breaker, 0, buffer.baseAddress, Int32(buffer.count))
                     initialized = max(Int(found), 0)
                 }
-                lamina_linebreaker_set_text(breaker, nil, 0)
+                // The breaker keeps its own copy of the text until the next layout sets another:
+                // pointing ICU at empty text here would cost a second `ubrk_setText` per layout.
             }
         }
         // Without ICU (its data missing), the end of the text is still a break: lines then wrap
