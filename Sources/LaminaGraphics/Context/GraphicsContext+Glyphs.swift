@@ -62,9 +62,21 @@ extension GraphicsContext {
     }
 
     /// Sets the font face, size and Lamina's text rendering options on `target`.
+    ///
+    /// The size goes in as a font matrix: cairo keeps the context's scaled font when the face,
+    /// the matrix and the options are what it has, where `cairo_set_font_size` always drops it
+    /// (cairo-gstate.c) and the next glyphs look it up again under cairo's font-map lock — once
+    /// per glyph run. A size that is not finite makes no valid matrix (cairo would put the
+    /// context in an error state) and goes through `cairo_set_font_size` as before.
     private static func selectFont(_ fontFace: OpaquePointer, size: Double, on target: OpaquePointer) {
         cairo_set_font_face(target, fontFace)
-        cairo_set_font_size(target, size)
+        if size.isFinite {
+            var matrix = cairo_matrix_t()
+            cairo_matrix_init_scale(&matrix, size, size)
+            cairo_set_font_matrix(target, &matrix)
+        } else {
+            cairo_set_font_size(target, size)
+        }
         cairo_set_font_options(target, glyphFontOptions)
     }
 }
