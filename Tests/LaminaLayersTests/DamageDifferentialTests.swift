@@ -9,10 +9,12 @@ import XCTest
 /// presented frame — re-rendered only where damage said, with culling and every cache — equals a
 /// full recomposite of the same tree in a fresh framebuffer, within 1/255 per channel.
 ///
-/// `make test` runs a few seeds; `LAMINA_FUZZ=1` runs 100. `LAMINA_DAMAGE_SEED=N` replays one
-/// seed, and `LAMINA_DAMAGE_SHRINK=1` prints the smallest failing history found from it. On a
-/// mismatch the test writes the presented frame, the reference and a difference picture, and
-/// prints the seed and the edits that led there as code that replays them.
+/// `make test` runs six seeds; `LAMINA_FUZZ=1` runs 100, `LAMINA_DAMAGE_SEEDS=N` the first N
+/// (`make tsan` runs two: the sanitizer looks at the hand-offs to the render thread, the same in
+/// every history, and makes the pixel work about five times slower). `LAMINA_DAMAGE_SEED=N`
+/// replays one seed, and `LAMINA_DAMAGE_SHRINK=1` prints the smallest failing history found from
+/// it. On a mismatch the test writes the presented frame, the reference and a difference picture,
+/// and prints the seed and the edits that led there as code that replays them.
 final class DamageDifferentialTests: LaminaTestCase {
     func test_everyPresentedFrameEqualsAFullRecompositeOfItsTree() throws {
         try runSeeds(length: (quick: 60, fuzz: 120), animated: false)
@@ -38,7 +40,8 @@ final class DamageDifferentialTests: LaminaTestCase {
     private func runSeeds(length: (quick: Int, fuzz: Int), animated: Bool) throws {
         let environment = ProcessInfo.processInfo.environment
         let fuzz = environment["LAMINA_FUZZ"] == "1"
-        let seeds = environment["LAMINA_DAMAGE_SEED"].flatMap(UInt64.init).map { [$0] } ?? Array(1...(fuzz ? 100 : 6))
+        let count = environment["LAMINA_DAMAGE_SEEDS"].flatMap(UInt64.init).map { max($0, 1) } ?? (fuzz ? 100 : 6)
+        let seeds = environment["LAMINA_DAMAGE_SEED"].flatMap(UInt64.init).map { [$0] } ?? Array(1...count)
         let shrink = environment["LAMINA_DAMAGE_SHRINK"] == "1"
         for seed in seeds {
             try onMainActor {
