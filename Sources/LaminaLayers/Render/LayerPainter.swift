@@ -99,10 +99,8 @@ struct LayerPainter {
         let upright = tree.isUprightAtScale(sublayerSpace)
         if cullable, let areas = damageAreas(inSublayerSpace: sublayerSpace, clip: clip),
            let positions = tree.sublayerPositions(of: layer.node, meeting: areas, upright: upright) {
-            let near = positions.compactMap { tree.sublayer(ids[$0], of: layer.id) }
+            sublayers = RenderTree.drawingOrder(positions.compactMap { tree.sublayer(ids[$0], of: layer.id) })
             tree.sublayersExamined += positions.count
-            guard !near.isEmpty else { return }
-            sublayers = RenderTree.drawingOrder(near)
         } else {
             sublayers = tree.sublayersInDrawingOrder(of: layer.id, layer.node)
             tree.sublayersExamined += ids.count

@@ -8,8 +8,7 @@ extension RenderTree {
     /// of looking up, checking and ordering every sublayer again.
     func sublayersInDrawingOrder(of id: LayerID, _ node: Node) -> [(LayerID, Node)] {
         if let known = node.sublayersInDrawingOrder { return known }
-        let sublayers = node.state.sublayers.compactMap { sublayer($0, of: id) }
-        let ordered = sublayers.isEmpty ? [] : Self.drawingOrder(sublayers)
+        let ordered = Self.drawingOrder(node.state.sublayers.compactMap { sublayer($0, of: id) })
         node.sublayersInDrawingOrder = ordered
         return ordered
     }
@@ -20,10 +19,10 @@ extension RenderTree {
         return (child, node)
     }
 
-    /// A stable sort by zPosition, skipped when all are equal (the usual case).
+    /// A stable sort by zPosition, skipped when all are equal (the usual case) or there are none.
     static func drawingOrder(_ sublayers: [(LayerID, Node)]) -> [(LayerID, Node)] {
-        let first = sublayers[0].1.state.zPosition
-        guard sublayers.contains(where: { $0.1.state.zPosition != first }) else { return sublayers }
+        guard let first = sublayers.first?.1.state.zPosition,
+              sublayers.contains(where: { $0.1.state.zPosition != first }) else { return sublayers }
         return sublayers.indices.sorted {
             (sublayers[$0].1.state.zPosition, $0) < (sublayers[$1].1.state.zPosition, $1)
         }.map { sublayers[$0] }
